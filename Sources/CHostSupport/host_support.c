@@ -1,0 +1,1 @@
+#include "host_support.h"

@@ -1,0 +1,34 @@
+/// The channel messages a synth acts on, decoded from the bytes of one `midi:MidiEvent`.
+///
+/// Anything else (system messages, sysex, a lone data byte from running status,
+/// a message cut short) decodes to nil and is ignored.
+public enum MIDIMessage: Equatable {
+    case noteOn(channel: UInt8, note: UInt8, velocity: UInt8)
+    case noteOff(channel: UInt8, note: UInt8)
+    case controlChange(channel: UInt8, controller: UInt8, value: UInt8)
+    /// Pitch bend from -8192 to +8191, 0 at rest.
+    case pitchBend(channel: UInt8, value: Int)
+
+    public init?(_ bytes: UnsafeRawBufferPointer) {
+        guard bytes.count >= 1 else { return nil }
+        let status = bytes[0]
+        guard status >= 0x80, status < 0xF0 else { return nil }
+        let channel = status & 0x0F
+        let kind = status & 0xF0
+        // Program change and channel pressure carry one data byte; the rest carry two.
+        let length = (kind == 0xC0 || kind == 0xD0) ? 2 : 3
+        guard bytes.count >= length, bytes[1] < 0x80, length == 2 || bytes[2] < 0x80 else { return nil }
+        switch kind {
+        case 0x90 where bytes[2] > 0:
+            self = .noteOn(channel: channel, note: bytes[1], velocity: bytes[2])
+        case 0x80, 0x90:
+            self = .noteOff(channel: channel, note: bytes[1])
+        case 0xB0:
+            self = .controlChange(channel: channel, controller: bytes[1], value: bytes[2])
+        case 0xE0:
+            self = .pitchBend(channel: channel, value: (Int(bytes[2]) << 7 | Int(bytes[1])) - 8192)
+        default:
+            return nil
+        }
+    }
+}

@@ -1,0 +1,1 @@
+#include "rt_probe.h"
