@@ -55,8 +55,11 @@ let package = Package(
         // Test support: counts allocations and locks made on a thread while a flag is set.
         .target(name: "RTProbe"),
 
-        .testTarget(name: "DSPTests", dependencies: ["DSP"]),
-        .testTarget(name: "PluginTests", dependencies: ["LV2Host", "RTProbe"]),
-        .testTarget(name: "LV2RenderTests", dependencies: ["LV2Host"]),
+        // What several test suites share: signal measurements, fixture writers, paths.
+        .target(name: "TestSupport", dependencies: ["LV2Host"], path: "Tests/TestSupport"),
+
+        .testTarget(name: "DSPTests", dependencies: ["DSP", "TestSupport"]),
+        .testTarget(name: "PluginTests", dependencies: ["LV2Host", "RTProbe", "TestSupport"]),
+        .testTarget(name: "LV2RenderTests", dependencies: ["LV2Host", "TestSupport"]),
     ]
 )
