@@ -1,1 +1,39 @@
+import ArgumentParser
+import Foundation
 import LV2Host
+
+// The entry point. Errors end here: a HostError (a file, a plugin, a render
+// failed) exits with status 1, a command-line mistake with status 2, each as
+// one sentence on stderr; help goes to stdout with status 0.
+
+var arguments = Array(CommandLine.arguments.dropFirst())
+do {
+    let chain = try ChainArguments.split(&arguments)
+    var command = try LV2Render.parseAsRoot(arguments)
+    if let render = command as? RenderCommand {
+        try render.run(chain: chain)
+    } else {
+        guard chain.isEmpty else { throw ValidationError("--then is only valid with the render command.") }
+        try command.run()
+    }
+} catch let error as HostError {
+    printError(error.description)
+    exit(1)
+} catch {
+    let code = LV2Render.exitCode(for: error)
+    if code == .success {
+        print(LV2Render.fullMessage(for: error))
+        exit(0)
+    }
+    printError(LV2Render.message(for: error))
+    exit(code == .validationFailure ? 2 : 1)
+}
+
+/// Writes the first line of `message` to stderr as a sentence.
+func printError(_ message: String) {
+    var sentence = String(message.split(separator: "\n").first ?? "An unknown error occurred")
+        .trimmingCharacters(in: .whitespaces)
+    if sentence.hasPrefix("Error: ") { sentence.removeFirst("Error: ".count) }
+    if let last = sentence.last, !".!?".contains(last) { sentence += "." }
+    FileHandle.standardError.write(Data((sentence + "\n").utf8))
+}

@@ -1,0 +1,35 @@
+/// Audio in memory: one array of samples per channel, all the same length.
+public struct AudioData {
+    public var sampleRate: Double
+    public var channels: [[Float]]
+
+    public init(sampleRate: Double, channels: [[Float]]) {
+        self.sampleRate = sampleRate
+        self.channels = channels
+    }
+
+    public var frameCount: Int { channels.first?.count ?? 0 }
+    public var duration: Double { Double(frameCount) / sampleRate }
+
+    /// The channels interleaved frame by frame, as libsndfile and libsamplerate want them.
+    func interleaved() -> [Float] {
+        let channelCount = channels.count
+        var samples = [Float](repeating: 0, count: frameCount * channelCount)
+        for (c, channel) in channels.enumerated() {
+            for (frame, sample) in channel.enumerated() {
+                samples[frame * channelCount + c] = sample
+            }
+        }
+        return samples
+    }
+
+    /// Splits interleaved samples back into channels.
+    init(sampleRate: Double, interleaved samples: ArraySlice<Float>, channelCount: Int) {
+        let frames = samples.count / channelCount
+        let start = samples.startIndex
+        let channels = (0..<channelCount).map { c in
+            (0..<frames).map { frame in samples[start + frame * channelCount + c] }
+        }
+        self.init(sampleRate: sampleRate, channels: channels)
+    }
+}

@@ -1,0 +1,95 @@
+import CHostSupport
+import CLV2
+import Foundation
+
+/// The features the host gives a plugin at `instantiate`, and the memory behind them.
+///
+/// `urid:map`/`urid:unmap` (thread-safe), `options:options` with the sample rate
+/// and the block and sequence sizes, `log:log` (messages go to stderr) and
+/// `bufsz:boundedBlockLength`. Plugins keep pointers into all of this, so it lives
+/// exactly as long as this object, which each instance retains.
+public final class HostFeatures {
+    private let table = URIDTable()
+    private let map = UnsafeMutablePointer<LV2_URID_Map>.allocate(capacity: 1)
+    private let unmap = UnsafeMutablePointer<LV2_URID_Unmap>.allocate(capacity: 1)
+    private let log = UnsafeMutablePointer<HostSupportLog>.allocate(capacity: 1)
+    private let sampleRateValue = UnsafeMutablePointer<Float>.allocate(capacity: 1)
+    /// min, max, nominal block length and sequence size, as `atom:Int`s.
+    private let integerValues = UnsafeMutablePointer<Int32>.allocate(capacity: 4)
+    private let options: UnsafeMutableBufferPointer<LV2_Options_Option>
+    private let features: UnsafeMutableBufferPointer<LV2_Feature>
+    private let featurePointers: UnsafeMutableBufferPointer<UnsafePointer<LV2_Feature>?>
+
+    public init(sampleRate: Double, minBlockLength: Int, maxBlockLength: Int, nominalBlockLength: Int, sequenceSize: Int) {
+        map.initialize(to: table.mapFeatureData())
+        unmap.initialize(to: table.unmapFeatureData())
+        host_support_log_init(log, table.map(LV2URI.logError), table.map(LV2URI.logWarning),
+                              table.map(LV2URI.logNote), table.map(LV2URI.logTrace))
+
+        sampleRateValue.initialize(to: Float(sampleRate))
+        let sizes = [minBlockLength, maxBlockLength, nominalBlockLength, sequenceSize]
+        for (i, size) in sizes.enumerated() {
+            (integerValues + i).initialize(to: Int32(clamping: size))
+        }
+        let table = self.table
+        let floatType = table.map(LV2URI.atomFloat), intType = table.map(LV2URI.atomInt)
+        func option(_ key: String, _ type: LV2_URID, _ size: Int, _ value: UnsafeRawPointer) -> LV2_Options_Option {
+            LV2_Options_Option(context: LV2_OPTIONS_INSTANCE, subject: 0, key: table.map(key),
+                               size: UInt32(size), type: type, value: value)
+        }
+        let int32Size = MemoryLayout<Int32>.size, integers = integerValues
+        let optionList = [
+            option(LV2URI.sampleRate, floatType, MemoryLayout<Float>.size, sampleRateValue),
+            option(LV2URI.minBlockLength, intType, int32Size, integers),
+            option(LV2URI.maxBlockLength, intType, int32Size, integers + 1),
+            option(LV2URI.nominalBlockLength, intType, int32Size, integers + 2),
+            option(LV2URI.sequenceSize, intType, int32Size, integers + 3),
+            LV2_Options_Option(context: LV2_OPTIONS_INSTANCE, subject: 0, key: 0, size: 0, type: 0, value: nil),
+        ]
+        options = .allocate(capacity: optionList.count)
+        _ = options.initialize(from: optionList)
+
+        let featureList: [(String, UnsafeMutableRawPointer?)] = [
+            (LV2URI.uridMap, UnsafeMutableRawPointer(map)),
+            (LV2URI.uridUnmap, UnsafeMutableRawPointer(unmap)),
+            (LV2URI.options, UnsafeMutableRawPointer(options.baseAddress)),
+            (LV2URI.logLog, UnsafeMutableRawPointer(log)),
+            (LV2URI.boundedBlockLength, nil),
+        ]
+        features = .allocate(capacity: featureList.count)
+        _ = features.initialize(from: featureList.map { LV2_Feature(URI: UnsafePointer(strdup($0.0)), data: $0.1) })
+        featurePointers = .allocate(capacity: featureList.count + 1)
+        for i in features.indices {
+            featurePointers[i] = UnsafePointer(features.baseAddress! + i)
+        }
+        featurePointers[featureList.count] = nil
+    }
+
+    deinit {
+        features.forEach { free(UnsafeMutablePointer(mutating: $0.URI)) }
+        features.deallocate()
+        featurePointers.deallocate()
+        options.deallocate()
+        integerValues.deallocate()
+        sampleRateValue.deallocate()
+        log.deallocate()
+        unmap.deallocate()
+        map.deallocate()
+    }
+
+    /// The URID the plugins see for `uri`.
+    public func urid(_ uri: String) -> LV2_URID {
+        table.map(uri)
+    }
+
+    /// The NULL-terminated feature list for `instantiate`, valid while `self` lives.
+    public var featureArray: UnsafePointer<UnsafePointer<LV2_Feature>?> {
+        UnsafePointer(featurePointers.baseAddress!)
+    }
+
+    /// The features in `featureArray`, plus the plugin properties that some plugins
+    /// list as required features although they ask nothing of the host.
+    public var supportedFeatureURIs: [String] {
+        features.map { String(cString: $0.URI) } + [LV2URI.hardRTCapable, LV2URI.inPlaceBroken, LV2URI.isLive]
+    }
+}

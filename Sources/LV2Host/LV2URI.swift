@@ -1,0 +1,60 @@
+/// The LV2 URIs the host uses. The C headers spell these as concatenated macros,
+/// which Swift does not import, so they are written out here once.
+enum LV2URI {
+    static let core = "http://lv2plug.in/ns/lv2core#"
+    static let atom = "http://lv2plug.in/ns/ext/atom#"
+    static let bufSize = "http://lv2plug.in/ns/ext/buf-size#"
+    static let log = "http://lv2plug.in/ns/ext/log#"
+    static let urid = "http://lv2plug.in/ns/ext/urid#"
+
+    // Features.
+    static let uridMap = urid + "map"
+    static let uridUnmap = urid + "unmap"
+    static let options = "http://lv2plug.in/ns/ext/options#options"
+    static let logLog = log + "log"
+    static let boundedBlockLength = bufSize + "boundedBlockLength"
+    /// Plugin properties that some plugins list as features; they ask nothing of the host.
+    static let hardRTCapable = core + "hardRTCapable"
+    static let inPlaceBroken = core + "inPlaceBroken"
+    static let isLive = core + "isLive"
+
+    // Options.
+    static let sampleRate = "http://lv2plug.in/ns/ext/parameters#sampleRate"
+    static let minBlockLength = bufSize + "minBlockLength"
+    static let maxBlockLength = bufSize + "maxBlockLength"
+    static let nominalBlockLength = bufSize + "nominalBlockLength"
+    static let sequenceSize = bufSize + "sequenceSize"
+
+    // Atoms and events.
+    static let atomInt = atom + "Int"
+    static let atomFloat = atom + "Float"
+    static let atomSequence = atom + "Sequence"
+    static let atomChunk = atom + "Chunk"
+    static let atomSupports = atom + "supports"
+    static let midiEvent = "http://lv2plug.in/ns/ext/midi#MidiEvent"
+
+    // Log levels.
+    static let logError = log + "Error"
+    static let logWarning = log + "Warning"
+    static let logNote = log + "Note"
+    static let logTrace = log + "Trace"
+
+    // Port and plugin descriptions.
+    static let audioPort = core + "AudioPort"
+    static let controlPort = core + "ControlPort"
+    static let cvPort = core + "CVPort"
+    static let atomPort = atom + "AtomPort"
+    static let inputPort = core + "InputPort"
+    static let outputPort = core + "OutputPort"
+    static let integer = core + "integer"
+    static let toggled = core + "toggled"
+    static let enumeration = core + "enumeration"
+    static let designation = core + "designation"
+    static let connectionOptional = core + "connectionOptional"
+    static let instrumentPlugin = core + "InstrumentPlugin"
+    static let logarithmic = "http://lv2plug.in/ns/ext/port-props#logarithmic"
+    static let unitsUnit = "http://lv2plug.in/ns/extensions/units#unit"
+    static let unitsSymbol = "http://lv2plug.in/ns/extensions/units#symbol"
+    static let presetClass = "http://lv2plug.in/ns/ext/presets#Preset"
+    static let rdfsLabel = "http://www.w3.org/2000/01/rdf-schema#label"
+}

@@ -1,0 +1,77 @@
+/// What lilv says about one port, read once so the rest of the host never touches lilv.
+public struct PortInfo {
+    public enum Kind { case audio, control, atom, cv }
+
+    public let index: Int
+    public let symbol: String
+    public let name: String
+    public let kind: Kind
+    public let isInput: Bool
+    public let minimum: Float?
+    public let maximum: Float?
+    public let defaultValue: Float?
+    public let isInteger: Bool
+    public let isToggled: Bool
+    public let isEnumeration: Bool
+    public let isLogarithmic: Bool
+    /// The unit's symbol ("dB", "Hz"), or the unit URI's last part when it has none.
+    public let unit: String?
+    public let scalePoints: [(label: String, value: Float)]
+    /// The `lv2:designation` URI, e.g. `lv2:latency` or `lv2:control`.
+    public let designation: String?
+    /// For atom ports: whether they carry MIDI (`atom:supports midi:MidiEvent`).
+    public let supportsMIDI: Bool
+
+    /// The value a control input starts at: its default, else its minimum, else 0.
+    public var initialValue: Float {
+        defaultValue ?? minimum ?? 0
+    }
+}
+
+/// What lilv says about one plugin: identity, files, ports, features and presets.
+public struct PluginInfo {
+    public let uri: String
+    public let name: String
+    /// The shared object that holds the plugin's `lv2_descriptor`.
+    public let libraryPath: String
+    /// The bundle directory, with a trailing slash, as `instantiate` expects it.
+    public let bundlePath: String
+    /// The ports in index order. A port of a kind the host cannot connect is not
+    /// listed here but in `unsupportedPorts`.
+    public let ports: [PortInfo]
+    public let requiredFeatures: [String]
+    public let optionalFeatures: [String]
+    public let latencyPortIndex: Int?
+    public let presets: [(uri: String, label: String)]
+    /// A synthesizer: an `lv2:InstrumentPlugin`, or a plugin with MIDI in and no audio in.
+    public let isInstrument: Bool
+    /// The number of ports the plugin declares (including unsupported ones).
+    public let portCount: Int
+    /// Descriptions ("3 (ev)") of ports the host cannot connect and the plugin needs connected.
+    public let unsupportedPorts: [String]
+
+    /// Whether the plugin forbids sharing an input and an output buffer.
+    public var isInPlaceBroken: Bool {
+        requiredFeatures.contains(LV2URI.inPlaceBroken)
+    }
+
+    public func ports(_ kind: PortInfo.Kind, input: Bool) -> [PortInfo] {
+        ports.filter { $0.kind == kind && $0.isInput == input }
+    }
+
+    /// The atom input that receives MIDI: the first one that declares MIDI support,
+    /// else the first atom input.
+    public var midiInput: PortInfo? {
+        let atomInputs = ports(.atom, input: true)
+        return atomInputs.first { $0.supportsMIDI } ?? atomInputs.first
+    }
+
+    public func port(symbol: String) throws -> PortInfo {
+        guard let port = ports.first(where: { $0.symbol == symbol }) else {
+            let controls = ports(.control, input: true).map(\.symbol)
+            let valid = controls.isEmpty ? "it has no control inputs" : "valid symbols are " + controls.joined(separator: ", ")
+            throw HostError("The plugin \(uri) has no port with symbol \"\(symbol)\"; \(valid).")
+        }
+        return port
+    }
+}

@@ -1,0 +1,231 @@
+import CLV2
+
+/// One live plugin: its library, its handle and a buffer for every port.
+///
+/// Every port is connected once, at creation, to memory this object owns; only
+/// the audio outputs move, when `connectsInPlace` changes. The instance is
+/// deactivated if needed and cleaned up when released.
+public final class PluginInstance {
+    public let plugin: PluginInfo
+    public let features: HostFeatures
+    public let maxBlockLength: Int
+    public let sequenceSize: Int
+
+    private let library: PluginLibrary
+    private let descriptor: UnsafePointer<LV2_Descriptor>
+    private let handle: LV2_Handle
+    /// One value per port index; only the control ports' entries are connected.
+    private let controlValues: UnsafeMutableBufferPointer<Float>
+    private let audioInputs: [UnsafeMutableBufferPointer<Float>]
+    private let audioOutputs: [UnsafeMutableBufferPointer<Float>]
+    private let cvBuffers: [UnsafeMutableBufferPointer<Float>]
+    private let atomInputs: [AtomSequence]
+    private let atomOutputs: [AtomSequence]
+    /// Where `addMIDIEvent` writes: the atom input that takes MIDI, if any.
+    private let midiSequence: AtomSequence?
+    private let sequenceType, chunkType, midiEventType: LV2_URID
+    private var isActive = false
+
+    /// When true, audio output i uses the same memory as audio input i (for the
+    /// outputs that have a matching input), as `--in-place` asks.
+    public var connectsInPlace = false {
+        didSet { connectAudioOutputs() }
+    }
+
+    public init(plugin: PluginInfo, sampleRate: Double, maxBlockLength: Int = 8192, sequenceSize: Int = 65536,
+                nominalBlockLength: Int? = nil) throws {
+        guard sampleRate.isFinite, sampleRate > 0 else {
+            throw HostError("The sample rate must be a positive number of hertz, not \(sampleRate).")
+        }
+        guard (1...Self.largestBlockLength).contains(maxBlockLength) else {
+            throw HostError("The largest block must be between 1 and \(Self.largestBlockLength) frames, not \(maxBlockLength).")
+        }
+        guard (256...(1 << 26)).contains(sequenceSize) else {
+            throw HostError("The atom sequence size must be between 256 and \(1 << 26) bytes, not \(sequenceSize).")
+        }
+        let features = HostFeatures(sampleRate: sampleRate, minBlockLength: 1, maxBlockLength: maxBlockLength,
+                                    nominalBlockLength: min(nominalBlockLength ?? maxBlockLength, maxBlockLength),
+                                    sequenceSize: sequenceSize)
+        let supported = features.supportedFeatureURIs
+        if let missing = plugin.requiredFeatures.first(where: { !supported.contains($0) }) {
+            throw HostError("The plugin \(plugin.uri) requires the feature \(missing), which lv2render does not provide.")
+        }
+        if let port = plugin.unsupportedPorts.first {
+            throw HostError("The plugin \(plugin.uri) has port \(port) of a type lv2render cannot connect.")
+        }
+        guard !plugin.libraryPath.isEmpty else {
+            throw HostError("The plugin \(plugin.uri) names no binary (lv2:binary) in its description.")
+        }
+        let library = try PluginLibrary(path: plugin.libraryPath)
+        let descriptor = try library.descriptor(uri: plugin.uri)
+        guard let instantiate = descriptor.pointee.instantiate,
+              let handle = instantiate(descriptor, sampleRate, plugin.bundlePath, features.featureArray)
+        else {
+            throw HostError("The plugin \(plugin.uri) failed to instantiate at \(Int(sampleRate)) Hz.")
+        }
+
+        self.plugin = plugin
+        self.features = features
+        self.maxBlockLength = maxBlockLength
+        self.sequenceSize = sequenceSize
+        self.library = library
+        self.descriptor = descriptor
+        self.handle = handle
+        sequenceType = features.urid(LV2URI.atomSequence)
+        chunkType = features.urid(LV2URI.atomChunk)
+        midiEventType = features.urid(LV2URI.midiEvent)
+
+        controlValues = .allocate(capacity: max(plugin.portCount, 1))
+        controlValues.initialize(repeating: 0)
+        for port in plugin.ports(.control, input: true) {
+            controlValues[port.index] = port.initialValue
+        }
+        audioInputs = plugin.ports(.audio, input: true).map { _ in Self.allocateSamples(maxBlockLength) }
+        audioOutputs = plugin.ports(.audio, input: false).map { _ in Self.allocateSamples(maxBlockLength) }
+        cvBuffers = plugin.ports.filter { $0.kind == .cv }.map { _ in Self.allocateSamples(maxBlockLength) }
+        let atomInputs = plugin.ports(.atom, input: true).map { _ in AtomSequence(capacity: sequenceSize) }
+        let midiPosition = plugin.midiInput.flatMap { midi in plugin.ports(.atom, input: true).firstIndex { $0.index == midi.index } }
+        self.atomInputs = atomInputs
+        atomOutputs = plugin.ports(.atom, input: false).map { _ in AtomSequence(capacity: sequenceSize) }
+        midiSequence = midiPosition.map { atomInputs[$0] }
+
+        connectFixedPorts()
+        connectAudioOutputs()
+        clearEvents()
+    }
+
+    deinit {
+        deactivate()
+        descriptor.pointee.cleanup?(handle)
+        controlValues.deallocate()
+        (audioInputs + audioOutputs + cvBuffers).forEach { $0.deallocate() }
+        (atomInputs + atomOutputs).forEach { $0.deallocate() }
+    }
+
+    /// Blocks longer than this are refused: a megaframe is 20 s at 48 kHz.
+    public static let largestBlockLength = 1 << 20
+
+    private static func allocateSamples(_ count: Int) -> UnsafeMutableBufferPointer<Float> {
+        let memory = UnsafeMutableRawPointer.allocate(byteCount: count * MemoryLayout<Float>.stride, alignment: 64)
+        let samples = memory.initializeMemory(as: Float.self, repeating: 0, count: count)
+        return UnsafeMutableBufferPointer(start: samples, count: count)
+    }
+
+    private func connect(_ port: PortInfo, to location: UnsafeMutableRawPointer?) {
+        descriptor.pointee.connect_port?(handle, UInt32(port.index), location)
+    }
+
+    private func connectFixedPorts() {
+        for port in plugin.ports where port.kind == .control {
+            connect(port, to: controlValues.baseAddress! + port.index)
+        }
+        for (port, buffer) in zip(plugin.ports(.audio, input: true), audioInputs) {
+            connect(port, to: buffer.baseAddress)
+        }
+        for (port, buffer) in zip(plugin.ports.filter { $0.kind == .cv }, cvBuffers) {
+            connect(port, to: buffer.baseAddress)
+        }
+        for (port, sequence) in zip(plugin.ports(.atom, input: true), atomInputs) {
+            connect(port, to: sequence.buffer)
+        }
+        for (port, sequence) in zip(plugin.ports(.atom, input: false), atomOutputs) {
+            connect(port, to: sequence.buffer)
+        }
+    }
+
+    private func connectAudioOutputs() {
+        for (i, port) in plugin.ports(.audio, input: false).enumerated() {
+            connect(port, to: audioOutput(i).baseAddress)
+        }
+    }
+
+    // MARK: - Controls
+
+    /// Sets a control input; the value must lie in the port's declared range.
+    public func setControl(_ symbol: String, _ value: Float) throws {
+        let port = try plugin.port(symbol: symbol)
+        guard port.kind == .control, port.isInput else {
+            throw HostError("The port \(symbol) of plugin \(plugin.uri) is not a control input.")
+        }
+        guard value.isFinite else {
+            throw HostError("The value for \(symbol) must be a finite number.")
+        }
+        if let minimum = port.minimum, let maximum = port.maximum, !(minimum...maximum).contains(value) {
+            throw HostError("The value \(value.compactDescription) for \(symbol) is outside its range \(minimum.compactDescription) to \(maximum.compactDescription).")
+        }
+        controlValues[port.index] = value
+    }
+
+    /// The current value of a control input or output (e.g. "latency").
+    public func control(_ symbol: String) throws -> Float {
+        let port = try plugin.port(symbol: symbol)
+        guard port.kind == .control else {
+            throw HostError("The port \(symbol) of plugin \(plugin.uri) is not a control port.")
+        }
+        return controlValues[port.index]
+    }
+
+    /// The latency the plugin reports on its latency port, in whole frames (0 without one).
+    public var reportedLatency: Int {
+        guard let index = plugin.latencyPortIndex, index < controlValues.count else { return 0 }
+        let value = controlValues[index]
+        guard value.isFinite, value > 0 else { return 0 }
+        return Int(min(value, 1e9).rounded())
+    }
+
+    // MARK: - Audio
+
+    public var audioInputCount: Int { audioInputs.count }
+    public var audioOutputCount: Int { audioOutputs.count }
+
+    /// The buffer behind audio input `i`, `maxBlockLength` samples long.
+    public func audioInput(_ i: Int) -> UnsafeMutableBufferPointer<Float> {
+        audioInputs[i]
+    }
+
+    /// The buffer behind audio output `i`: input i's when connected in place.
+    public func audioOutput(_ i: Int) -> UnsafeMutableBufferPointer<Float> {
+        connectsInPlace && i < audioInputs.count ? audioInputs[i] : audioOutputs[i]
+    }
+
+    // MARK: - Events
+
+    /// Empties the MIDI input sequence (run does this itself after each block).
+    public func clearEvents() {
+        atomInputs.forEach { $0.clear(sequenceType: sequenceType) }
+    }
+
+    /// Adds a MIDI message at `frame` within the next block. Events must be added
+    /// in time order. Returns false when the plugin has no atom input or the
+    /// sequence (`sequenceSize` bytes) is full.
+    @discardableResult
+    public func addMIDIEvent(frame: Int, bytes: [UInt8]) -> Bool {
+        midiSequence?.append(frame: frame, type: midiEventType, bytes: bytes) ?? false
+    }
+
+    /// Whether `addMIDIEvent` has anywhere to deliver to.
+    public var acceptsMIDI: Bool { midiSequence != nil }
+
+    // MARK: - Running
+
+    public func activate() {
+        guard !isActive else { return }
+        descriptor.pointee.activate?(handle)
+        isActive = true
+    }
+
+    /// Runs one block of `frames` (1 … maxBlockLength), then empties the input
+    /// sequences so the next block starts with no events.
+    public func run(frames: Int) {
+        precondition((1...maxBlockLength).contains(frames), "block of \(frames) frames outside 1...\(maxBlockLength)")
+        atomOutputs.forEach { $0.prepareForOutput(chunkType: chunkType) }
+        descriptor.pointee.run?(handle, UInt32(frames))
+        clearEvents()
+    }
+
+    public func deactivate() {
+        guard isActive else { return }
+        descriptor.pointee.deactivate?(handle)
+        isActive = false
+    }
+}

@@ -1,0 +1,59 @@
+/// One plugin in a render chain, with the control values to set before it runs.
+public struct RenderStage {
+    public var plugin: PluginInfo
+    /// Applied after the preset, in order.
+    public var controls: [(symbol: String, value: Float)]
+    public var presetURI: String?
+
+    public init(plugin: PluginInfo, controls: [(symbol: String, value: Float)] = [], presetURI: String? = nil) {
+        self.plugin = plugin
+        self.controls = controls
+        self.presetURI = presetURI
+    }
+}
+
+/// Everything a render needs: the chain, the timing and what goes in.
+public struct RenderRequest {
+    /// A chain: stage k's audio outputs feed stage k+1's audio inputs.
+    public var stages: [RenderStage]
+    public var sampleRate: Double = 48000
+    public var blocks: BlockPattern = .fixed(512)
+    /// MIDI for the first stage, at any times; the renderer sorts it.
+    public var midi: [TimedMIDIEvent] = []
+    /// Audio for the first stage, converted to `sampleRate` if it has another rate.
+    public var input: AudioData? = nil
+    /// The exact output length in seconds. Without it, the render lasts until the
+    /// input and the MIDI end, then `tail`.
+    public var duration: Double? = nil
+    /// Seconds rendered after the end. nil: until the output has been silent for
+    /// 0.1 s, but no longer than 30 s.
+    public var tail: Double? = nil
+    /// Drop the chain's reported latency from the start (and render that much longer).
+    public var compensateLatency = false
+    /// Connect each plugin's audio outputs to its input buffers.
+    public var inPlace = false
+
+    public init(stages: [RenderStage]) {
+        self.stages = stages
+    }
+
+    /// Durations and tails beyond this are refused (the output is held in memory).
+    public static let longestDuration: Double = 3600
+}
+
+/// The rendered audio and what was measured on the way.
+public struct RenderResult {
+    public var audio: AudioData
+    /// The sum of the stages' reported latencies, in frames, read after the first block.
+    public var latency: Int
+    /// CPU time the rendering thread spent, plugins and host together.
+    public var cpuSeconds: Double
+    public var frames: Int
+    /// Levels over all channels; -infinity for digital silence.
+    public var peakDBFS: Double
+    public var rmsDBFS: Double
+
+    public var seconds: Double { Double(frames) / audio.sampleRate }
+    /// How many times faster than real time the render ran.
+    public var realtimeFactor: Double { cpuSeconds > 0 ? seconds / cpuSeconds : .infinity }
+}

@@ -1,0 +1,179 @@
+import Foundation
+
+/// Renders a chain of plugins offline: instantiates them, feeds audio and MIDI
+/// block by block as the request's pattern cuts time, and collects the last
+/// plugin's output.
+public struct Renderer {
+    public let world: LV2World
+
+    public init(world: LV2World) {
+        self.world = world
+    }
+
+    public func render(_ request: RenderRequest, progress: ((Double) -> Void)? = nil) throws -> RenderResult {
+        try Self.validate(request)
+        let chain = try request.stages.map { try makeInstance($0, request) }
+        let first = chain[0], last = chain[chain.count - 1]
+        guard last.audioOutputCount > 0 else {
+            throw HostError("The plugin \(last.plugin.uri) has no audio outputs, so there is nothing to render.")
+        }
+        let links = try zip(chain, chain.dropFirst()).map { try Self.routing(from: $0, to: $1) }
+        let input = try request.input?.resampled(to: request.sampleRate)
+        let inputRouting = try input.map { try Self.routing(from: $0, to: first) }
+        var midi = MIDISchedule(request.midi, sampleRate: request.sampleRate)
+        guard midi.events.isEmpty || first.acceptsMIDI else {
+            throw HostError("The plugin \(first.plugin.uri) has no MIDI input, so it cannot play notes.")
+        }
+
+        let contentEnd = max(input?.frameCount ?? 0, midi.events.isEmpty ? 0 : midi.lastFrame)
+        let ending = RenderEnding(request, contentEnd: contentEnd)
+        var outputLength: Int? = nil
+        var silence: SilenceWatch? = nil
+        switch ending {
+        case .length(let frames): outputLength = frames
+        case .silence(let start, let window, let limit): silence = SilenceWatch(start: start, window: window, limit: limit)
+        }
+
+        var outputs = [[Float]](repeating: [], count: last.audioOutputCount)
+        var rendered = 0, latency = 0, dropped = 0
+        var lengths = request.blocks.lengths()
+        let cpuStart = threadCPUTime()
+        chain.forEach { $0.activate() }
+        while outputLength.map({ rendered < $0 + dropped }) ?? true {
+            var frames = lengths.next()!
+            if let outputLength { frames = min(frames, outputLength + dropped - rendered) }
+
+            // The first plugin: input audio (silence after its end) and MIDI.
+            if let input, let inputRouting {
+                inputRouting.feed(first, frames: frames) { channel, destination in
+                    copy(input.channels[channel], from: rendered, into: destination)
+                }
+            } else {
+                (0..<first.audioInputCount).forEach { first.audioInput($0).update(repeating: 0) }
+            }
+            try midi.deliver(blockStart: rendered, frames: frames, to: first)
+            first.run(frames: frames)
+            // The rest of the chain, each fed by the one before.
+            for (link, (source, destination)) in zip(links, zip(chain, chain.dropFirst())) {
+                link.feed(destination, frames: frames) { channel, samples in
+                    _ = samples.update(fromContentsOf: source.audioOutput(channel)[..<frames])
+                }
+                destination.run(frames: frames)
+            }
+
+            if rendered == 0 {
+                latency = chain.reduce(0) { $0 + $1.reportedLatency }
+                dropped = request.compensateLatency ? latency : 0
+            }
+            let blockOutputs = (0..<last.audioOutputCount).map { last.audioOutput($0) }
+            for (channel, samples) in blockOutputs.enumerated() {
+                outputs[channel].append(contentsOf: samples[..<frames])
+            }
+            if outputLength == nil, let found = silence?.scan(blockOutputs, frames: frames, first: rendered - dropped) {
+                outputLength = found
+            }
+            rendered += frames
+            progress?(Self.fraction(rendered: rendered, dropped: dropped, ending: ending))
+        }
+        chain.forEach { $0.deactivate() }
+        let cpuSeconds = threadCPUTime() - cpuStart
+        progress?(1)
+
+        let length = outputLength ?? 0
+        let audio = AudioData(sampleRate: request.sampleRate,
+                              channels: outputs.map { Array($0[dropped..<(dropped + length)]) })
+        let levels = Levels(audio)
+        return RenderResult(audio: audio, latency: latency, cpuSeconds: cpuSeconds, frames: length,
+                            peakDBFS: levels.peakDBFS, rmsDBFS: levels.rmsDBFS)
+    }
+
+    // MARK: - Setting up
+
+    static func validate(_ request: RenderRequest) throws {
+        guard !request.stages.isEmpty else {
+            throw HostError("A render needs at least one plugin.")
+        }
+        guard request.sampleRate.isFinite, request.sampleRate >= 1, request.sampleRate <= highestSampleRate else {
+            throw HostError("The sample rate must be between 1 and \(Int(highestSampleRate)) Hz, not \(request.sampleRate).")
+        }
+        try request.blocks.validate()
+        let longest = RenderRequest.longestDuration
+        if let duration = request.duration, !(duration.isFinite && duration > 0 && duration <= longest) {
+            throw HostError("The duration must be more than 0 and at most \(Int(longest)) seconds, not \(duration).")
+        }
+        if let tail = request.tail, !(tail.isFinite && tail >= 0 && tail <= longest) {
+            throw HostError("The tail must be between 0 and \(Int(longest)) seconds, not \(tail).")
+        }
+    }
+
+    /// 32 times 48 kHz; anything above is surely a typing mistake.
+    public static let highestSampleRate = 1_536_000.0
+
+    /// An instance set up as the stage asks: preset first, then the single controls.
+    private func makeInstance(_ stage: RenderStage, _ request: RenderRequest) throws -> PluginInstance {
+        let instance = try PluginInstance(plugin: stage.plugin, sampleRate: request.sampleRate,
+                                          maxBlockLength: request.blocks.maxBlockLength,
+                                          nominalBlockLength: request.blocks.nominalBlockLength)
+        let presetControls = try stage.presetURI.map { try world.presetControls($0, for: stage.plugin) } ?? []
+        for (symbol, value) in presetControls + stage.controls {
+            try instance.setControl(symbol, value)
+        }
+        if request.inPlace {
+            guard !stage.plugin.isInPlaceBroken else {
+                throw HostError("The plugin \(stage.plugin.uri) is marked lv2:inPlaceBroken, so it cannot render in place.")
+            }
+            instance.connectsInPlace = true
+        }
+        return instance
+    }
+
+    private static func routing(from input: AudioData, to instance: PluginInstance) throws -> ChannelRouting {
+        let uri = instance.plugin.uri
+        guard instance.audioInputCount > 0 else {
+            throw HostError("The plugin \(uri) has no audio inputs, so it cannot take an input file.")
+        }
+        guard let routing = ChannelRouting(from: input.channels.count, to: instance.audioInputCount) else {
+            throw HostError("The input has \(input.channels.count) channels but the plugin \(uri) has \(instance.audioInputCount) audio inputs (only mono input may feed several).")
+        }
+        return routing
+    }
+
+    private static func routing(from source: PluginInstance, to destination: PluginInstance) throws -> ChannelRouting {
+        let from = source.plugin.uri, to = destination.plugin.uri
+        guard destination.audioInputCount > 0 else {
+            throw HostError("The plugin \(to) has no audio inputs, so it cannot follow \(from) in a chain.")
+        }
+        guard let routing = ChannelRouting(from: source.audioOutputCount, to: destination.audioInputCount) else {
+            throw HostError("The plugin \(from) has \(source.audioOutputCount) audio outputs but \(to), which follows it, has \(destination.audioInputCount) audio inputs.")
+        }
+        return routing
+    }
+
+    // MARK: - Helpers
+
+    /// How far along the render is: exact for a fixed length, an estimate while waiting for silence.
+    private static func fraction(rendered: Int, dropped: Int, ending: RenderEnding) -> Double {
+        switch ending {
+        case .length(let frames):
+            min(1, Double(rendered) / Double(max(frames + dropped, 1)))
+        case .silence(let start, let window, _):
+            min(0.99, Double(rendered) / Double(start + window + dropped))
+        }
+    }
+}
+
+/// Copies `source` from `start` into `destination`, with zeros past its end.
+private func copy(_ source: [Float], from start: Int, into destination: UnsafeMutableBufferPointer<Float>) {
+    let available = max(0, min(destination.count, source.count - start))
+    source.withUnsafeBufferPointer { samples in
+        for i in 0..<available { destination[i] = samples[start + i] }
+    }
+    for i in available..<destination.count { destination[i] = 0 }
+}
+
+/// CPU seconds used by the calling thread so far.
+private func threadCPUTime() -> Double {
+    var time = timespec()
+    clock_gettime(CLOCK_THREAD_CPUTIME_ID, &time)
+    return Double(time.tv_sec) + Double(time.tv_nsec) / 1e9
+}

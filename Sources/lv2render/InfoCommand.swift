@@ -1,0 +1,55 @@
+import ArgumentParser
+import LV2Host
+
+struct InfoCommand: ParsableCommand {
+    static let configuration = CommandConfiguration(
+        commandName: "info",
+        abstract: "Describe a plugin: ports, ranges, defaults, units, latency, features, presets.")
+
+    @Argument(help: "The plugin's URI.")
+    var uri: String
+
+    func run() throws {
+        let plugin = try LV2World().plugin(uri: uri)
+        print(plugin.name)
+        print("URI:               \(plugin.uri)")
+        print("Binary:            \(plugin.libraryPath)")
+        print("Instrument:        \(plugin.isInstrument ? "yes" : "no")")
+        let latency = plugin.latencyPortIndex.map { index in
+            "reported on port \(index) (\(plugin.ports.first { $0.index == index }?.symbol ?? "?"))"
+        }
+        print("Latency:           \(latency ?? "none")")
+        print("Required features: \(list(plugin.requiredFeatures))")
+        print("Optional features: \(list(plugin.optionalFeatures))")
+        print("Presets:           \(list(plugin.presets.map { "\($0.uri) (\($0.label))" }))")
+        print("Ports:")
+        for port in plugin.ports {
+            print("  " + describe(port))
+            for point in port.scalePoints {
+                print("        \(point.value.compactDescription) = \(point.label)")
+            }
+        }
+    }
+
+    private func list(_ items: [String]) -> String {
+        items.isEmpty ? "none" : items.joined(separator: "\n                   ")
+    }
+
+    /// "0  gain  control in  -90 … 24 dB, default 0  [integer]"
+    private func describe(_ port: PortInfo) -> String {
+        let kind = "\(port.kind) \(port.isInput ? "in" : "out")"
+        var text = "\(port.index)".padding(toLength: 4, withPad: " ", startingAt: 0)
+            + port.symbol.padding(toLength: max(12, port.symbol.count + 2), withPad: " ", startingAt: 0)
+            + kind.padding(toLength: 13, withPad: " ", startingAt: 0)
+        if port.kind == .control {
+            let unit = port.unit.map { " " + $0 } ?? ""
+            text += "\(port.minimum?.compactDescription ?? "?") … \(port.maximum?.compactDescription ?? "?")\(unit)"
+            if let value = port.defaultValue { text += ", default \(value.compactDescription)" }
+        }
+        let properties = [(port.isInteger, "integer"), (port.isToggled, "toggled"),
+                          (port.isEnumeration, "enumeration"), (port.isLogarithmic, "logarithmic")]
+            .filter(\.0).map(\.1) + (port.designation.map { [$0] } ?? [])
+        if !properties.isEmpty { text += "  [\(properties.joined(separator: ", "))]" }
+        return text + "  \"\(port.name)\""
+    }
+}

@@ -1,0 +1,15 @@
+import ArgumentParser
+import LV2Host
+
+struct ListCommand: ParsableCommand {
+    static let configuration = CommandConfiguration(
+        commandName: "list", abstract: "Print the URI and name of every plugin found.")
+
+    func run() throws {
+        let plugins = try LV2World().plugins
+        let width = plugins.map(\.uri.count).max() ?? 0
+        for plugin in plugins {
+            print(plugin.uri.padding(toLength: width + 2, withPad: " ", startingAt: 0) + plugin.name)
+        }
+    }
+}

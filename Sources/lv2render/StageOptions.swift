@@ -1,0 +1,85 @@
+import ArgumentParser
+import LV2Host
+
+/// What the command line says about one plugin of the chain: its URI and the
+/// `--set`s and `--preset` that follow it (up to the next `--then`).
+struct StageOptions: ParsableArguments {
+    @Argument(help: "The plugin's URI.")
+    var uri: String
+
+    @Option(name: .customLong("set"), help: ArgumentHelp("Set a control input.", valueName: "symbol=value"),
+            transform: ControlSetting.init(argument:))
+    var settings: [ControlSetting] = []
+
+    @Option(help: ArgumentHelp("Load a preset's control values (before any --set).", valueName: "uri"))
+    var preset: String?
+
+    func stage(in world: LV2World) throws -> RenderStage {
+        RenderStage(plugin: try world.plugin(uri: uri), controls: settings.map { ($0.symbol, $0.value) }, presetURI: preset)
+    }
+}
+
+/// `SYMBOL=VALUE` from `--set`.
+struct ControlSetting {
+    let symbol: String
+    let value: Float
+
+    init(argument: String) throws {
+        let parts = argument.split(separator: "=", maxSplits: 1, omittingEmptySubsequences: false)
+        guard parts.count == 2, !parts[0].isEmpty else {
+            throw ValidationError("--set takes SYMBOL=VALUE, not \"\(argument)\".")
+        }
+        guard let value = Float(parts[1]), value.isFinite else {
+            throw ValidationError("The value \"\(parts[1])\" for \(parts[0]) is not a number.")
+        }
+        symbol = String(parts[0])
+        self.value = value
+    }
+}
+
+/// Cuts `--then URI [--set …] [--preset …]` groups out of a `render` command line,
+/// leaving every other argument where it was, so that options such as `--output`
+/// may come anywhere while `--set`s still belong to the plugin they follow.
+enum ChainArguments {
+    static func split(_ arguments: inout [String]) throws -> [StageOptions] {
+        guard arguments.first == "render" else { return [] }
+        var kept: [String] = [], groups: [[String]] = []
+        var remaining = arguments[...]
+        while let argument = remaining.popFirst() {
+            if argument == "--" {
+                kept += [argument] + remaining
+                break
+            }
+            guard argument == "--then" else {
+                kept.append(argument)
+                continue
+            }
+            guard let uri = remaining.popFirst(), !uri.hasPrefix("-") else {
+                throw ValidationError("--then must be followed by a plugin URI.")
+            }
+            var group = [uri]
+            while let next = remaining.first, let taken = stageOptionLength(next) {
+                group += remaining.prefix(taken)
+                remaining = remaining.dropFirst(taken)
+            }
+            groups.append(group)
+        }
+        arguments = kept
+        return try groups.map { group in
+            do {
+                return try StageOptions.parse(group)
+            } catch {
+                throw ValidationError(StageOptions.message(for: error))
+            }
+        }
+    }
+
+    /// How many arguments a stage option starting with `argument` spans, or nil if it is not one.
+    private static func stageOptionLength(_ argument: String) -> Int? {
+        for name in ["--set", "--preset"] {
+            if argument == name { return 2 }
+            if argument.hasPrefix(name + "=") { return 1 }
+        }
+        return nil
+    }
+}

@@ -1,0 +1,44 @@
+import Foundation
+import LV2Host
+
+/// The one line printed after a render, as text or as a JSON object.
+struct Summary {
+    let result: RenderResult
+    let output: String
+
+    /// "96000 frames (2.000 s at 48000 Hz), peak -6.02 dBFS, RMS -9.03 dBFS, latency 0 frames, CPU 0.012 s, 166.7x realtime"
+    var line: String {
+        let rate = Int(result.audio.sampleRate)
+        return "\(result.frames) frames (\(fixed(result.seconds, 3)) s at \(rate) Hz), "
+            + "peak \(decibels(result.peakDBFS)) dBFS, RMS \(decibels(result.rmsDBFS)) dBFS, "
+            + "latency \(result.latency) frames, CPU \(fixed(result.cpuSeconds, 3)) s, "
+            + "\(fixed(result.realtimeFactor, 1))x realtime"
+    }
+
+    /// The same figures as one JSON object; levels of digital silence are null.
+    var json: String {
+        let finite: (Double) -> Any = { $0.isFinite ? $0 : NSNull() }
+        let object: [String: Any] = [
+            "output": output,
+            "frames": result.frames,
+            "seconds": result.seconds,
+            "sampleRate": result.audio.sampleRate,
+            "channels": result.audio.channels.count,
+            "peakDBFS": finite(result.peakDBFS),
+            "rmsDBFS": finite(result.rmsDBFS),
+            "latency": result.latency,
+            "cpuSeconds": result.cpuSeconds,
+            "realtimeFactor": finite(result.realtimeFactor),
+        ]
+        let data = (try? JSONSerialization.data(withJSONObject: object, options: [.sortedKeys])) ?? Data("{}".utf8)
+        return String(decoding: data, as: UTF8.self)
+    }
+
+    private func fixed(_ value: Double, _ digits: Int) -> String {
+        value.isFinite ? String(format: "%.\(digits)f", value) : "inf"
+    }
+
+    private func decibels(_ value: Double) -> String {
+        value.isFinite ? String(format: "%.2f", value) : "-inf"
+    }
+}
