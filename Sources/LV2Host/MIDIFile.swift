@@ -1,6 +1,4 @@
-#if canImport(Glibc)
-import Glibc
-#endif
+import Foundation
 
 /// The channel messages of a Standard MIDI File (type 0 or 1), timed in seconds.
 ///
@@ -9,7 +7,9 @@ import Glibc
 /// it as a note-off, and plugins treat it so.
 public struct MIDIFile {
     /// Note-on/off, control change, program change, key and channel pressure, pitch bend,
-    /// all tracks merged, in the order `sortedForPlayback()` describes.
+    /// all tracks merged and sorted by time. At one instant they keep the file's order (track,
+    /// then event), except that a note-off ending an earlier note comes before the note-ons
+    /// just ahead of it (see `sortedForPlayback()` in PlaybackOrder.swift for why).
     public var events: [TimedMIDIEvent]
     /// The time of the file's last event, End of Track included.
     public var duration: Double

@@ -1,6 +1,6 @@
 /// How a Standard MIDI File counts time: ticks per quarter note (the tempo sets how long a
 /// quarter lasts) or ticks per SMPTE frame (absolute time; tempo changes do not apply).
-enum TimeDivision: Equatable {
+enum TimeDivision {
     case ticksPerQuarter(Int)
     /// `framesPerSecond` is 24, 25, 29 (meaning 29.97, drop-frame) or 30.
     case smpte(framesPerSecond: Int, ticksPerFrame: Int)

@@ -239,6 +239,16 @@ final class MIDIFileTests: XCTestCase {
                                "Cannot read MIDI file \(directory): it is not a regular file.")
     }
 
+    func testAHugeFileIsRefusedBeforeItIsRead() throws {
+        let url = FileManager.default.temporaryDirectory.appendingPathComponent("MIDIFileTests-\(UUID()).mid")
+        defer { try? FileManager.default.removeItem(at: url) }
+        XCTAssertTrue(FileManager.default.createFile(atPath: url.path, contents: Data("MThd".utf8)))
+        let handle = try FileHandle(forWritingTo: url)
+        try handle.truncate(atOffset: UInt64(MIDIFile.largestFileSize) + 1)   // sparse: nothing is written
+        try handle.close()
+        XCTAssertThrowsMessage(try MIDIFile(path: url.path), "\(url.path) is 67108865 bytes, too large to be a MIDI file.")
+    }
+
     // MARK: Bad files
 
     func testAFileThatIsNotMIDIIsRefused() {
