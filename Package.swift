@@ -7,6 +7,8 @@ import PackageDescription
 // XCTest suites can import the same value types and test them alone.
 let pluginCode: [SwiftSetting] = [
     .enableExperimentalFeature("Embedded", .when(traits: ["Plugin"])),
+    // One section per function, so the linker can drop what the plugins never call.
+    .unsafeFlags(["-Xfrontend", "-function-sections"], .when(traits: ["Plugin"])),
     .unsafeFlags(["-enforce-exclusivity=unchecked"], .when(configuration: .release)),
 ]
 
@@ -42,7 +44,7 @@ let package = Package(
             name: "SwiftLV2", dependencies: ["SineSynth", "RateAdapter"], exclude: ["exports.map"], swiftSettings: pluginCode,
             linkerSettings: [
                 .linkedLibrary("samplerate"), .linkedLibrary("m"),
-                .unsafeFlags(["-Xlinker", "--version-script=\(Context.packageDirectory)/Sources/SwiftLV2/exports.map"]),
+                .unsafeFlags(["-Xlinker", "--gc-sections", "-Xlinker", "--version-script=\(Context.packageDirectory)/Sources/SwiftLV2/exports.map"]),
             ]),
 
         // The offline host.
