@@ -24,6 +24,12 @@ public struct VoiceAllocator {
         public let steals: Bool
         /// The slot was sounding this same note, which is simply retriggered.
         public let retriggers: Bool
+
+        public init(slot: Int, steals: Bool, retriggers: Bool) {
+            self.slot = slot
+            self.steals = steals
+            self.retriggers = retriggers
+        }
     }
 
     public private(set) var slots = InlineArray<32, Slot>(repeating: Slot())
