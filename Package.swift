@@ -55,7 +55,8 @@ let package = Package(
         ]),
 
         // Test support: counts allocations and locks made on a thread while a flag is set.
-        .target(name: "RTProbe"),
+        // Exported dynamically so that plugins loaded with dlopen call these too.
+        .target(name: "RTProbe", linkerSettings: [.unsafeFlags(["-Xlinker", "--export-dynamic"])]),
 
         // What several test suites share: signal measurements, fixture writers, paths.
         .target(name: "TestSupport", dependencies: ["LV2Host"], path: "Tests/TestSupport"),
