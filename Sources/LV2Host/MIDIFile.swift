@@ -1,0 +1,66 @@
+import Foundation
+
+/// The channel messages of a Standard MIDI File (type 0 or 1), timed in seconds.
+///
+/// Tracks are merged and a Set Tempo in any track applies to all of them. Meta and sysex
+/// events are skipped. A note-on with velocity 0 is kept as it is in the file: MIDI defines
+/// it as a note-off, and plugins treat it so.
+public struct MIDIFile {
+    /// Note-on/off, control change, program change, key and channel pressure, pitch bend,
+    /// all tracks merged and sorted by time. At one instant they keep the file's order (track,
+    /// then event), except that a note-off ending an earlier note comes before the note-ons
+    /// just ahead of it (see `sortedForPlayback()` in PlaybackOrder.swift for why).
+    public var events: [TimedMIDIEvent]
+    /// The time of the file's last event, End of Track included.
+    public var duration: Double
+
+    /// Larger files are refused before they are read; real MIDI files are far smaller.
+    public static let largestFileSize = 64 << 20
+
+    public init(path: String) throws {
+        try self.init(bytes: try Self.readFile(path), name: path)
+    }
+
+    /// `name` stands for the data in error messages.
+    public init(bytes: [UInt8], name: String = "The MIDI data") throws {
+        var parser = StandardMIDIFileParser(bytes: bytes, name: name)
+        let contents = try parser.parse()
+        let tempoMap = TempoMap(division: contents.division,
+                                tempoChanges: contents.tracks.flatMap(\.tempoChanges))
+        duration = contents.tracks.map { tempoMap.seconds(atTick: $0.endTick) }.max() ?? 0
+        // Every event of a track comes at or before its end, so this bounds them all.
+        guard duration <= TimedMIDIEvent.latestSeconds else {
+            throw HostError("\(name) lasts more than 24 hours, longer than lv2render plays.")
+        }
+        events = contents.tracks
+            .flatMap(\.channelMessages)
+            .map { TimedMIDIEvent(seconds: tempoMap.seconds(atTick: $0.tick), bytes: $0.bytes) }
+            .sortedForPlayback()
+    }
+
+    private static func readFile(_ path: String) throws -> [UInt8] {
+        func failure() -> HostError {
+            HostError("Cannot read MIDI file \(path): \(String(cString: strerror(errno))).")
+        }
+        let descriptor = open(path, O_RDONLY)
+        guard descriptor >= 0 else { throw failure() }
+        defer { close(descriptor) }
+        var status = stat()
+        guard fstat(descriptor, &status) == 0 else { throw failure() }
+        guard status.st_mode & S_IFMT == S_IFREG else {
+            throw HostError("Cannot read MIDI file \(path): it is not a regular file.")
+        }
+        guard status.st_size <= largestFileSize else {
+            throw HostError("\(path) is \(status.st_size) bytes, too large to be a MIDI file.")
+        }
+        var bytes = [UInt8](repeating: 0, count: Int(status.st_size))
+        var filled = 0
+        while filled < bytes.count {
+            let count = bytes[filled...].withUnsafeMutableBytes { read(descriptor, $0.baseAddress, $0.count) }
+            if count < 0 && errno == EINTR { continue }
+            guard count > 0 else { throw count < 0 ? failure() : HostError("\(path) changed while it was read.") }
+            filled += count
+        }
+        return bytes
+    }
+}
