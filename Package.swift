@@ -44,7 +44,7 @@ let package = Package(
             name: "SwiftLV2", dependencies: ["SineSynth", "RateAdapter"], exclude: ["exports.map"], swiftSettings: pluginCode,
             linkerSettings: [
                 .linkedLibrary("samplerate"), .linkedLibrary("m"),
-                .unsafeFlags(["-Xlinker", "--gc-sections", "-Xlinker", "--version-script=\(Context.packageDirectory)/Sources/SwiftLV2/exports.map"]),
+                .unsafeFlags(["-use-ld=lld", "-Xlinker", "--gc-sections", "-Xlinker", "--version-script=\(Context.packageDirectory)/Sources/SwiftLV2/exports.map"]),
             ]),
 
         // The offline host.

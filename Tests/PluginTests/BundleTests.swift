@@ -20,6 +20,14 @@ final class BundleTests: XCTestCase {
         XCTAssertEqual(needed, ["libc.so.6", "libm.so.6", "libsamplerate.so.0"])
     }
 
+    func testBinaryLoadsOnOlderGlibcToo() throws {
+        // Debian 11 and Ubuntu 20.04 ship glibc 2.31; nothing newer than exp()'s 2.29 may creep in.
+        let versions = try runCommand("readelf", ["-V", Repository.pluginBinary.path]).standardOutput
+        let glibc = versions.split(whereSeparator: { " \n".contains($0) }).filter { $0.hasPrefix("GLIBC_2.") }
+        let newest = glibc.compactMap { Int($0.split(separator: ".")[1]) }.max() ?? 0
+        XCTAssertLessThanOrEqual(newest, 29, "the binary needs GLIBC_2.\(newest)")
+    }
+
     func testTurtleValidatesAgainstTheLV2Specifications() throws {
         let specifications = try FileManager.default.subpathsOfDirectory(atPath: "/usr/lib/lv2")
             .filter { $0.hasSuffix(".ttl") && !$0.hasPrefix("eg-") }.map { "/usr/lib/lv2/" + $0 }
