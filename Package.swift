@@ -7,6 +7,8 @@ import PackageDescription
 // XCTest suites can import the same value types and test them alone.
 let pluginCode: [SwiftSetting] = [
     .enableExperimentalFeature("Embedded", .when(traits: ["Plugin"])),
+    // One section per function, so the linker can drop what the plugins never call.
+    .unsafeFlags(["-Xfrontend", "-function-sections"], .when(traits: ["Plugin"])),
     .unsafeFlags(["-enforce-exclusivity=unchecked"], .when(configuration: .release)),
 ]
 
@@ -42,7 +44,7 @@ let package = Package(
             name: "SwiftLV2", dependencies: ["SineSynth", "RateAdapter"], exclude: ["exports.map"], swiftSettings: pluginCode,
             linkerSettings: [
                 .linkedLibrary("samplerate"), .linkedLibrary("m"),
-                .unsafeFlags(["-Xlinker", "--version-script=\(Context.packageDirectory)/Sources/SwiftLV2/exports.map"]),
+                .unsafeFlags(["-use-ld=lld", "-Xlinker", "--gc-sections", "-Xlinker", "--version-script=\(Context.packageDirectory)/Sources/SwiftLV2/exports.map"]),
             ]),
 
         // The offline host.
@@ -53,7 +55,8 @@ let package = Package(
         ]),
 
         // Test support: counts allocations and locks made on a thread while a flag is set.
-        .target(name: "RTProbe"),
+        // Exported dynamically so that plugins loaded with dlopen call these too.
+        .target(name: "RTProbe", linkerSettings: [.unsafeFlags(["-Xlinker", "--export-dynamic"])]),
 
         // What several test suites share: signal measurements, fixture writers, paths.
         .target(name: "TestSupport", dependencies: ["LV2Host"], path: "Tests/TestSupport"),

@@ -1,0 +1,100 @@
+import CMath
+
+/// An ADSR envelope that always starts from and returns to exactly zero.
+///
+/// The attack is a straight line, so a note begins without a click. Decay and release
+/// are exponential curves aimed a little past their goal (the "target ratio" trick), so
+/// they sound natural yet arrive in exactly the set time and then stop: the release
+/// lands on zero rather than crawling through denormal numbers. Every segment starts
+/// from wherever the level is, so a retriggered or released note never jumps.
+public struct Envelope {
+    public enum Stage { case idle, attack, decay, sustain, release, fade }
+
+    public private(set) var stage: Stage = .idle
+    public private(set) var level: Double = 0
+
+    private var attackStep = 1.0
+    private var decayCoefficient = 0.0
+    private var decayOffset = 0.0
+    private var sustainLevel = 1.0
+    private var releaseCoefficient = 0.0
+    private var releaseOffset = 0.0
+    private var fadeStep = 1.0
+    private var sustainFollow = 1.0
+
+    /// How far past the goal the exponential segments aim: the curve covers
+    /// 1 − 1/(1 + 1/ratio) of the distance, about 60 dB, in the set time.
+    private static let targetRatio = 0.001
+
+    public init() {}
+
+    /// Sets the times in samples and the sustain level (0…1).
+    public mutating func setShape(attack: Double, decay: Double, sustain: Double, release: Double) {
+        let ratio = Self.targetRatio
+        attackStep = 1 / max(attack, 1)
+        sustainLevel = sustain
+        decayCoefficient = Self.coefficient(samples: decay)
+        decayOffset = (sustain - ratio * (1 - sustain)) * (1 - decayCoefficient)
+        releaseCoefficient = Self.coefficient(samples: release)
+        releaseOffset = -ratio * (1 - releaseCoefficient)
+    }
+
+    /// Sets how fast `fadeOut()` silences a note (for stolen voices and all-sound-off),
+    /// and how fast the held level follows a change of the sustain control.
+    public mutating func setFadeTime(samples: Double) {
+        fadeStep = 1 / max(samples, 1)
+        sustainFollow = fadeStep
+    }
+
+    private static func coefficient(samples: Double) -> Double {
+        exp(-log((1 + targetRatio) / targetRatio) / max(samples, 1))
+    }
+
+    public var isActive: Bool { stage != .idle }
+
+    public mutating func noteOn() { stage = .attack }
+
+    public mutating func noteOff() {
+        if stage != .idle && stage != .fade { stage = .release }
+    }
+
+    /// A short linear fade to silence, about a millisecond.
+    public mutating func fadeOut() {
+        if stage != .idle { stage = .fade }
+    }
+
+    public mutating func reset() {
+        stage = .idle
+        level = 0
+    }
+
+    @inline(__always)
+    public mutating func next() -> Double {
+        switch stage {
+        case .idle:
+            return 0
+        case .attack:
+            level += attackStep
+            if level >= 1 {
+                level = 1
+                stage = .decay
+            }
+        case .decay:
+            level = decayOffset + level * decayCoefficient
+            if level <= sustainLevel {
+                level = sustainLevel
+                stage = .sustain
+            }
+        case .sustain:
+            let difference = sustainLevel - level
+            if abs(difference) <= sustainFollow { level = sustainLevel } else { level += difference > 0 ? sustainFollow : -sustainFollow }
+        case .release:
+            level = releaseOffset + level * releaseCoefficient
+            if level <= 0 { reset() }
+        case .fade:
+            level -= fadeStep
+            if level <= 0 { reset() }
+        }
+        return level
+    }
+}

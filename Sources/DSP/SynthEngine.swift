@@ -1,0 +1,279 @@
+import CMath
+
+/// A polyphonic sine synthesizer that knows notes and controllers, not MIDI bytes or LV2.
+///
+/// The plugin calls the event methods at the exact frame an event happens and `render`
+/// for the stretches between events, so the sound never depends on how the host cut
+/// the stream into blocks.
+public struct SynthEngine: ~Copyable {
+    public let sampleRate: Double
+    private var settings = SynthSettings()
+    private var tuning: Tuning
+    private var voices = InlineArray<32, SynthVoice>(repeating: SynthVoice())
+    private var allocator = VoiceAllocator()
+    private var gain: SmoothedValue
+    private var channels = InlineArray<16, ChannelState>(repeating: ChannelState())
+    /// Keys held in monophonic mode, oldest first; the last one sounds.
+    private var monoKeys = MonoKeyStack()
+    /// The pitch of the most recent note: where the next glide starts.
+    private var lastPitch: Double? = nil
+    /// A scratch block for rendering when the host left the output unconnected.
+    private let scratch: UnsafeMutablePointer<Float>
+    private static let scratchLength = 256
+
+    private struct ChannelState {
+        var bendSemitones = 0.0
+        var bendValue = 0
+        var pedalDown = false
+        var keysDown = InlineArray<128, Bool>(repeating: false)
+    }
+
+    public init(sampleRate: Double) {
+        self.sampleRate = sampleRate
+        tuning = Tuning(sampleRate: sampleRate, a4: settings.tuningA4)
+        gain = SmoothedValue(Self.linearGain(settings.gainDecibels), rampLength: Int(sampleRate * 0.02))
+        scratch = .allocate(capacity: Self.scratchLength)
+        applyShape()
+    }
+
+    deinit { scratch.deallocate() }
+
+    // MARK: Controls
+
+    /// Takes the control values for the coming block; recomputes only what changed.
+    public mutating func configure(_ new: SynthSettings) {
+        guard new != settings else { return }
+        let old = settings
+        settings = new
+        gain.set(Self.linearGain(new.gainDecibels))
+        if new.attackMilliseconds != old.attackMilliseconds || new.decayMilliseconds != old.decayMilliseconds
+            || new.sustainLevel != old.sustainLevel || new.releaseMilliseconds != old.releaseMilliseconds {
+            applyShape()
+        }
+        if new.tuningA4 != old.tuningA4 {
+            tuning = Tuning(sampleRate: sampleRate, a4: new.tuningA4)
+            for slot in voices.indices { voices[slot].retune(tuning) }
+        }
+        if new.bendRangeSemitones != old.bendRangeSemitones {
+            for channel in 0..<16 { setBend(channel: UInt8(channel), value: channels[channel].bendValue) }
+        }
+        if new.voiceCount < old.voiceCount {
+            for slot in new.voiceCount..<old.voiceCount { silence(slot: slot) }
+        }
+        if (new.voiceCount == 1) != (old.voiceCount == 1) { monoKeys.removeAll() }
+    }
+
+    private mutating func applyShape() {
+        let samplesPerMillisecond = sampleRate / 1000
+        for slot in voices.indices {
+            voices[slot].setShape(attack: settings.attackMilliseconds * samplesPerMillisecond,
+                                  decay: settings.decayMilliseconds * samplesPerMillisecond,
+                                  sustain: settings.sustainLevel,
+                                  release: settings.releaseMilliseconds * samplesPerMillisecond)
+            voices[slot].setFadeTime(samples: samplesPerMillisecond)
+        }
+    }
+
+    private static func linearGain(_ decibels: Double) -> Double { pow(10, decibels / 20) }
+
+    private var glideSamples: Int { Int((settings.glideMilliseconds * sampleRate / 1000).rounded()) }
+    private var isMonophonic: Bool { settings.voiceCount == 1 }
+
+    // MARK: Notes
+
+    public mutating func noteOn(channel: UInt8, note: UInt8, velocity: UInt8) {
+        let pitch = Double(note)
+        guard tuning.isPlayable(pitch: pitch), channel < 16, note < 128 else { return }
+        channels[Int(channel)].keysDown[Int(note)] = true
+        let amplitude = Double(min(velocity, 127)) / 127
+        let startPitch = settings.glideMilliseconds > 0 ? (lastPitch ?? pitch) : pitch
+        lastPitch = pitch
+        if isMonophonic {
+            monoKeys.push(note: note, channel: channel)
+            playMono(amplitude: amplitude, startPitch: startPitch)
+            return
+        }
+        let assignment = allocator.allocate(note: note, channel: channel, voiceCount: settings.voiceCount)
+        let slot = assignment.slot
+        voices[slot].setBend(semitones: channels[Int(channel)].bendSemitones)
+        if assignment.steals {
+            voices[slot].steal(pitch: pitch, from: startPitch, glideSamples: glideSamples, amplitude: amplitude)
+        } else {
+            voices[slot].start(pitch: pitch, from: startPitch, glideSamples: glideSamples, amplitude: amplitude, tuning: tuning)
+        }
+    }
+
+    public mutating func noteOff(channel: UInt8, note: UInt8) {
+        guard channel < 16, note < 128 else { return }
+        channels[Int(channel)].keysDown[Int(note)] = false
+        guard !channels[Int(channel)].pedalDown else { return }
+        releaseKey(channel: channel, note: note)
+    }
+
+    private mutating func releaseKey(channel: UInt8, note: UInt8) {
+        if isMonophonic {
+            monoKeys.remove(note: note, channel: channel)
+            playMono(amplitude: nil, startPitch: voices[0].pitch)
+            return
+        }
+        for slot in 0..<settings.voiceCount {
+            let state = allocator.slots[slot]
+            if state.state == .held && state.note == note && state.channel == channel {
+                allocator.release(slot: slot)
+                voices[slot].release()
+            }
+        }
+    }
+
+    /// Makes the single voice play the newest held key: legato (no retrigger) while a
+    /// note is already held, a fresh attack otherwise, and a release when no key is left.
+    /// `amplitude` is nil when no new key was pressed (a key went up).
+    private mutating func playMono(amplitude: Double?, startPitch: Double) {
+        guard let key = monoKeys.last else {
+            allocator.release(slot: 0)
+            voices[0].release()
+            return
+        }
+        let pitch = Double(key.note)
+        let wasHeld = allocator.slots[0].state == .held
+        if wasHeld && allocator.slots[0].note == key.note && allocator.slots[0].channel == key.channel { return }
+        voices[0].setBend(semitones: channels[Int(key.channel)].bendSemitones)
+        if wasHeld {
+            allocator.retune(slot: 0, note: key.note, channel: key.channel)
+            voices[0].glide(to: pitch, from: voices[0].pitch, samples: glideSamples, tuning: tuning)
+        } else if let amplitude {
+            _ = allocator.allocate(note: key.note, channel: key.channel, voiceCount: 1)
+            voices[0].start(pitch: pitch, from: startPitch, glideSamples: glideSamples, amplitude: amplitude, tuning: tuning)
+        }
+    }
+
+    // MARK: Controllers
+
+    /// Pitch bend from -8192 to +8191, scaled to ± the bend range.
+    public mutating func pitchBend(channel: UInt8, value: Int) {
+        guard channel < 16 else { return }
+        setBend(channel: channel, value: min(max(value, -8192), 8191))
+    }
+
+    private mutating func setBend(channel: UInt8, value: Int) {
+        let semitones = Double(value) / 8192 * settings.bendRangeSemitones
+        channels[Int(channel)].bendValue = value
+        channels[Int(channel)].bendSemitones = semitones
+        for slot in 0..<VoiceAllocator.capacity where allocator.slots[slot].state != .free
+            && allocator.slots[slot].channel == channel {
+            voices[slot].setBend(semitones: semitones)
+        }
+    }
+
+    /// The sustain pedal (CC64): while down, released keys keep sounding.
+    public mutating func sustainPedal(channel: UInt8, down: Bool) {
+        guard channel < 16 else { return }
+        channels[Int(channel)].pedalDown = down
+        guard !down else { return }
+        for note in 0..<128 where !channels[Int(channel)].keysDown[note] {
+            releaseKey(channel: channel, note: UInt8(note))
+        }
+    }
+
+    /// CC123: every key on the channel goes up (the pedal still holds them).
+    public mutating func allNotesOff(channel: UInt8) {
+        guard channel < 16 else { return }
+        for note in 0..<128 where channels[Int(channel)].keysDown[note] {
+            noteOff(channel: channel, note: UInt8(note))
+        }
+    }
+
+    /// CC120: silence the channel now (a millisecond's fade, so it does not click).
+    public mutating func allSoundOff(channel: UInt8) {
+        guard channel < 16 else { return }
+        for slot in 0..<VoiceAllocator.capacity where allocator.slots[slot].state != .free
+            && allocator.slots[slot].channel == channel {
+            silence(slot: slot)
+        }
+        channels[Int(channel)].keysDown = InlineArray(repeating: false)
+        monoKeys.remove(channel: channel)
+    }
+
+    /// CC121: bend to centre, pedal up.
+    public mutating func resetControllers(channel: UInt8) {
+        guard channel < 16 else { return }
+        pitchBend(channel: channel, value: 0)
+        sustainPedal(channel: channel, down: false)
+    }
+
+    private mutating func silence(slot: Int) {
+        voices[slot].fadeOut()
+        if allocator.slots[slot].state == .held { allocator.release(slot: slot) }
+    }
+
+    // MARK: Sound
+
+    /// Writes `count` frames of the mix (nil: the host gave no buffer; time still passes).
+    public mutating func render(into output: UnsafeMutablePointer<Float>?, count: Int) {
+        guard let output else {
+            var done = 0
+            while done < count {
+                let chunk = min(count - done, Self.scratchLength)
+                render(into: scratch, count: chunk)
+                done += chunk
+            }
+            return
+        }
+        output.update(repeating: 0, count: count)
+        for slot in voices.indices where voices[slot].isSounding {
+            voices[slot].render(into: output, count: count, tuning: tuning)
+            if !voices[slot].isSounding { allocator.free(slot: slot) }
+        }
+        for index in 0..<count {
+            output[index] = Float(Double(output[index]) * gain.next())
+        }
+    }
+
+    /// Silence, all keys up, controllers at rest: the state of a fresh instance.
+    public mutating func reset() {
+        for slot in voices.indices { voices[slot].reset() }
+        allocator.reset()
+        channels = InlineArray(repeating: ChannelState())
+        monoKeys.removeAll()
+        lastPitch = nil
+        gain.settle()
+    }
+}
+
+/// The keys held down in monophonic mode, in the order they were pressed.
+struct MonoKeyStack {
+    struct Key: Equatable { var note: UInt8; var channel: UInt8 }
+    private var keys = InlineArray<32, Key>(repeating: Key(note: 0, channel: 0))
+    private var count = 0
+
+    var last: Key? { count > 0 ? keys[count - 1] : nil }
+
+    /// Adds a key on top; a key pressed again moves to the top; when full the oldest goes.
+    mutating func push(note: UInt8, channel: UInt8) {
+        remove(note: note, channel: channel)
+        if count == 32 { removeAt(0) }
+        keys[count] = Key(note: note, channel: channel)
+        count += 1
+    }
+
+    mutating func remove(note: UInt8, channel: UInt8) {
+        var index = 0
+        while index < count {
+            if keys[index] == Key(note: note, channel: channel) { removeAt(index) } else { index += 1 }
+        }
+    }
+
+    mutating func remove(channel: UInt8) {
+        var index = 0
+        while index < count {
+            if keys[index].channel == channel { removeAt(index) } else { index += 1 }
+        }
+    }
+
+    mutating func removeAll() { count = 0 }
+
+    private mutating func removeAt(_ index: Int) {
+        for later in index..<(count - 1) { keys[later] = keys[later + 1] }
+        count -= 1
+    }
+}

@@ -1,0 +1,146 @@
+import CMath
+
+/// One sounding note: a sine, its envelope, and its pitch, which may be gliding.
+///
+/// Pitch is in MIDI note numbers (fractional while gliding). A glide moves at a
+/// constant number of semitones per sample, which is exponential in frequency, the way
+/// a portamento should sound; per sample it only multiplies the phase increment by a
+/// constant ratio instead of calling `exp2`.
+public struct SynthVoice {
+    public private(set) var envelope = Envelope()
+    public private(set) var pitch = 69.0
+    private var oscillator = SineOscillator()
+    private var amplitude = 0.0
+    private var bendFactor = 1.0
+    private var increment = 0.0           // cycles per sample at `pitch`, before bend
+    private var glideRatio = 1.0          // per-sample factor on `increment` while gliding
+    private var glideStep = 0.0           // semitones per sample while gliding
+    private var glideRemaining = 0
+    private var targetPitch = 69.0
+    private var pendingNote: PendingNote? = nil
+
+    /// A note waiting for this voice's previous note to fade out (voice stealing).
+    private struct PendingNote {
+        let pitch: Double
+        let startPitch: Double
+        let amplitude: Double
+        let glideSamples: Int
+    }
+
+    public init() {}
+
+    public var isSounding: Bool { envelope.isActive || pendingNote != nil }
+
+    /// Starts a note: the envelope rises from its current level, so a retriggered voice
+    /// does not click. The pitch glides from `startPitch` over `glideSamples`.
+    public mutating func start(pitch: Double, from startPitch: Double, glideSamples: Int,
+                               amplitude: Double, tuning: Tuning) {
+        self.amplitude = amplitude
+        pendingNote = nil
+        if !envelope.isActive { oscillator.reset() }
+        glide(to: pitch, from: startPitch, samples: glideSamples, tuning: tuning)
+        envelope.noteOn()
+    }
+
+    /// Fades the current note out over about a millisecond, then starts the new one.
+    public mutating func steal(pitch: Double, from startPitch: Double, glideSamples: Int, amplitude: Double) {
+        pendingNote = PendingNote(pitch: pitch, startPitch: startPitch, amplitude: amplitude, glideSamples: glideSamples)
+        envelope.fadeOut()
+    }
+
+    /// Moves to a new pitch without restarting the envelope (monophonic legato).
+    public mutating func glide(to pitch: Double, from startPitch: Double, samples: Int, tuning: Tuning) {
+        targetPitch = pitch
+        self.pitch = startPitch
+        glideRemaining = startPitch == pitch ? 0 : max(samples, 0)
+        if glideRemaining == 0 { self.pitch = pitch }
+        glideStep = glideRemaining > 0 ? (pitch - startPitch) / Double(glideRemaining) : 0
+        glideRatio = exp2(glideStep / 12)
+        retune(tuning)
+    }
+
+    /// Recomputes the phase increment after the tuning reference changed.
+    public mutating func retune(_ tuning: Tuning) {
+        increment = tuning.increment(pitch: pitch)
+        updateOscillator()
+    }
+
+    public mutating func setBend(semitones: Double) {
+        bendFactor = exp2(semitones / 12)
+        updateOscillator()
+    }
+
+    public mutating func release() { envelope.noteOff() }
+    public mutating func fadeOut() {
+        pendingNote = nil
+        envelope.fadeOut()
+    }
+    public mutating func setShape(attack: Double, decay: Double, sustain: Double, release: Double) {
+        envelope.setShape(attack: attack, decay: decay, sustain: sustain, release: release)
+    }
+    public mutating func setFadeTime(samples: Double) { envelope.setFadeTime(samples: samples) }
+
+    public mutating func reset() {
+        envelope.reset()
+        pendingNote = nil
+        glideRemaining = 0
+    }
+
+    /// Adds this voice into `output`; stops early once silent with nothing pending.
+    public mutating func render(into output: UnsafeMutablePointer<Float>, count: Int, tuning: Tuning) {
+        var index = 0
+        while index < count {
+            if !envelope.isActive {
+                guard let note = pendingNote else { return }
+                pendingNote = nil
+                oscillator.reset()
+                amplitude = note.amplitude
+                glide(to: note.pitch, from: note.startPitch, samples: note.glideSamples, tuning: tuning)
+                envelope.noteOn()
+            }
+            if glideRemaining > 0 { advanceGlide(tuning) }
+            let level = envelope.next() * amplitude
+            output[index] += Float(level * oscillator.next())
+            index += 1
+        }
+    }
+
+    @inline(__always)
+    private mutating func advanceGlide(_ tuning: Tuning) {
+        glideRemaining -= 1
+        if glideRemaining == 0 {
+            pitch = targetPitch
+            increment = tuning.increment(pitch: pitch)
+        } else {
+            pitch += glideStep
+            increment *= glideRatio
+        }
+        updateOscillator()
+    }
+
+    @inline(__always)
+    private mutating func updateOscillator() {
+        oscillator.increment = min(increment * bendFactor, Tuning.highestIncrement)
+    }
+}
+
+/// Turns pitches into phase increments for one sample rate and A4 reference.
+public struct Tuning: Equatable {
+    public let sampleRate: Double
+    public let a4: Double
+
+    /// Above 0.45 × the sample rate a sine would alias; notes there are not played,
+    /// and bends or glides stop at this increment.
+    public static let highestIncrement = 0.45
+
+    public init(sampleRate: Double, a4: Double) {
+        self.sampleRate = sampleRate
+        self.a4 = a4
+    }
+
+    public func frequency(pitch: Double) -> Double { a4 * exp2((pitch - 69) / 12) }
+
+    public func increment(pitch: Double) -> Double { frequency(pitch: pitch) / sampleRate }
+
+    public func isPlayable(pitch: Double) -> Bool { increment(pitch: pitch) < Self.highestIncrement }
+}

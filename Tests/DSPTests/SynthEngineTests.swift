@@ -1,0 +1,172 @@
+import DSP
+import TestSupport
+import XCTest
+
+/// The synth engine alone, without LV2: pitch, purity, envelopes, glide, polyphony.
+final class SynthEngineTests: XCTestCase {
+    typealias Event = (frame: Int, apply: (inout SynthEngine) -> Void)
+
+    /// Renders `frames` frames, applying each event at its frame, in blocks of `block`.
+    func render(_ settings: SynthSettings = SynthSettings(), rate: Double = 48000, frames: Int,
+                block: Int = 512, events: [Event]) -> [Float] {
+        var engine = SynthEngine(sampleRate: rate)
+        engine.configure(settings)
+        engine.reset()
+        var output = [Float](repeating: 0, count: frames)
+        var pending = events.sorted { $0.frame < $1.frame }[...]
+        output.withUnsafeMutableBufferPointer { buffer in
+            var position = 0
+            while position < frames {
+                let end = min(position + block, frames, pending.first?.frame ?? frames)
+                engine.render(into: buffer.baseAddress! + position, count: end - position)
+                position = end
+                while let event = pending.first, event.frame <= position {
+                    event.apply(&engine)
+                    pending.removeFirst()
+                }
+            }
+        }
+        return output
+    }
+
+    func noteOn(_ note: UInt8, at frame: Int, velocity: UInt8 = 100, channel: UInt8 = 0) -> Event {
+        (frame, { $0.noteOn(channel: channel, note: note, velocity: velocity) })
+    }
+
+    func noteOff(_ note: UInt8, at frame: Int, channel: UInt8 = 0) -> Event {
+        (frame, { $0.noteOff(channel: channel, note: note) })
+    }
+
+    func testA4IsExactlyTheTuningFrequencyAtEveryRate() {
+        for rate in [22050.0, 44100, 48000, 96000, 192000] {
+            let output = render(rate: rate, frames: Int(rate * 1.5), events: [noteOn(69, at: 0)])
+            let steady = Array(output[Int(rate * 0.4)...])
+            let cents = SignalAnalysis.cents(SignalAnalysis.frequency(of: steady, sampleRate: rate), from: 440)
+            XCTAssertLessThan(abs(cents), 0.01, "A4 at \(rate) Hz is \(cents) cents off")
+        }
+    }
+
+    func testTuningMovesTheWholeKeyboard() {
+        var settings = SynthSettings()
+        settings.tuningA4 = 432
+        let output = render(settings, frames: 72000, events: [noteOn(81, at: 0)])  // A5
+        let frequency = SignalAnalysis.frequency(of: output[20000...], sampleRate: 48000)
+        XCTAssertLessThan(abs(SignalAnalysis.cents(frequency, from: 864)), 0.01)
+    }
+
+    func testSineIsPure() {
+        let output = render(frames: 96000, events: [noteOn(69, at: 0)])
+        let steady = Array(output[24000...])  // past attack and decay: constant level
+        let purity = SignalAnalysis.purity(of: steady, sampleRate: 48000, near: 440)
+        XCTAssertLessThan(purity, -120, "harmonics and noise are only \(-purity) dB down")
+    }
+
+    func testVelocityScalesAmplitude() {
+        let loud = render(frames: 24000, events: [noteOn(60, at: 0, velocity: 127)])
+        let soft = render(frames: 24000, events: [noteOn(60, at: 0, velocity: 32)])
+        let ratio = SignalAnalysis.peak(soft[12000...]) / SignalAnalysis.peak(loud[12000...])
+        XCTAssertEqual(ratio, 32.0 / 127.0, accuracy: 0.002)
+    }
+
+    func testGainSetsTheLevel() {
+        var settings = SynthSettings()
+        settings.gainDecibels = 0
+        settings.sustainLevel = 1
+        let output = render(settings, frames: 24000, events: [noteOn(60, at: 0, velocity: 127)])
+        XCTAssertEqual(SignalAnalysis.peak(output[12000...]), 1, accuracy: 1e-3)
+    }
+
+    func testOutputIsTheSameWhateverTheBlockSizes() {
+        let events = [noteOn(60, at: 100), noteOn(64, at: 3000), noteOff(60, at: 20000), noteOn(67, at: 20000),
+                      (frame: 25000, apply: { (engine: inout SynthEngine) in engine.pitchBend(channel: 0, value: 4000) }),
+                      noteOff(64, at: 30000), noteOff(67, at: 40000)]
+        let reference = render(frames: 60000, block: 4096, events: events)
+        for block in [1, 7, 64, 333] {
+            XCTAssertEqual(render(frames: 60000, block: block, events: events), reference, "block \(block)")
+        }
+    }
+
+    func testNoteStartsSilentAndRisesWithoutAClick() {
+        let output = render(frames: 48000, events: [noteOn(69, at: 1000)])
+        XCTAssertEqual(SignalAnalysis.peak(output[..<1001]), 0)
+        let peak = SignalAnalysis.peak(output)
+        XCTAssertLessThan(SignalAnalysis.largestSecondDifference(output) / peak, 0.02)
+    }
+
+    func testReleaseReachesExactSilenceInTheReleaseTime() {
+        var settings = SynthSettings()
+        settings.releaseMilliseconds = 100
+        let output = render(settings, frames: 48000, events: [noteOn(69, at: 0), noteOff(69, at: 24000)])
+        XCTAssertGreaterThan(SignalAnalysis.peak(output[23000..<24000]), 0.1)
+        XCTAssertEqual(SignalAnalysis.peak(output[(24000 + 4800 + 1)...]), 0, "silent 100 ms after the note-off")
+        XCTAssertLessThan(SignalAnalysis.largestSecondDifference(output) / SignalAnalysis.peak(output), 0.02)
+    }
+
+    func testStolenVoiceFadesInsteadOfClicking() {
+        var settings = SynthSettings()
+        settings.voiceCount = 2
+        let notes: [Event] = [noteOn(60, at: 0), noteOn(64, at: 4800), noteOn(67, at: 9600), noteOn(72, at: 14400)]
+        let output = render(settings, frames: 24000, events: notes)
+        XCTAssertLessThan(SignalAnalysis.largestSecondDifference(output) / SignalAnalysis.peak(output), 0.02)
+    }
+
+    func testSustainPedalHoldsReleasedNotes() {
+        let pedalDown: Event = (0, { $0.sustainPedal(channel: 0, down: true) })
+        let pedalUp: Event = (36000, { $0.sustainPedal(channel: 0, down: false) })
+        let output = render(frames: 48000, events: [pedalDown, noteOn(69, at: 0), noteOff(69, at: 12000), pedalUp])
+        XCTAssertGreaterThan(SignalAnalysis.peak(output[30000..<36000]), 0.5 * SignalAnalysis.peak(output[6000..<12000]))
+        XCTAssertEqual(SignalAnalysis.peak(output[(36000 + 7200 + 1)...]), 0, "released when the pedal goes up")
+    }
+
+    func testPitchBendReachesTheBendRange() {
+        var settings = SynthSettings()
+        settings.bendRangeSemitones = 7
+        for (value, semitones) in [(8191, 7.0 * 8191 / 8192), (-8192, -7.0)] {
+            let bend: Event = (0, { $0.pitchBend(channel: 0, value: value) })
+            let output = render(settings, frames: 48000, events: [bend, noteOn(69, at: 0)])
+            let cents = SignalAnalysis.cents(SignalAnalysis.frequency(of: output[12000...], sampleRate: 48000), from: 440)
+            XCTAssertEqual(cents, semitones * 100, accuracy: 0.01)
+        }
+    }
+
+    func testGlideReachesTheTargetPitchInTheGlideTime() {
+        var settings = SynthSettings()
+        settings.glideMilliseconds = 250
+        settings.voiceCount = 1
+        // Hold A4, then play A5 legato: the pitch slides an octave in 250 ms.
+        let output = render(settings, frames: 96000, events: [noteOn(69, at: 0), noteOn(81, at: 24000)])
+        let halfway = SignalAnalysis.frequency(of: output[(24000 + 5400)..<(24000 + 6600)], sampleRate: 48000)
+        XCTAssertEqual(SignalAnalysis.cents(halfway, from: 440), 600, accuracy: 20, "exponential: half the time, half the octave")
+        let arrived = SignalAnalysis.frequency(of: output[(24000 + 12000)...], sampleRate: 48000)
+        XCTAssertLessThan(abs(SignalAnalysis.cents(arrived, from: 880)), 0.01)
+        let before = SignalAnalysis.frequency(of: output[(24000 + 11000)..<(24000 + 11900)], sampleRate: 48000)
+        XCTAssertLessThan(SignalAnalysis.cents(before, from: 880), -1, "still gliding just before 250 ms")
+    }
+
+    func testMonophonicLegatoDoesNotRetrigger() {
+        var settings = SynthSettings()
+        settings.voiceCount = 1
+        settings.decayMilliseconds = 50
+        settings.sustainLevel = 0.5
+        let output = render(settings, frames: 48000, events: [noteOn(69, at: 0), noteOn(72, at: 12000), noteOff(72, at: 24000)])
+        // A retriggered envelope would jump back up towards full level; legato stays at sustain.
+        let sustainLevel = SignalAnalysis.peak(output[10000..<12000])
+        XCTAssertEqual(SignalAnalysis.peak(output[12000..<14000]), sustainLevel, accuracy: sustainLevel * 0.01)
+        // Letting go of the top key returns to the one still held.
+        let back = SignalAnalysis.frequency(of: output[30000...], sampleRate: 48000)
+        XCTAssertLessThan(abs(SignalAnalysis.cents(back, from: 440)), 0.01)
+    }
+
+    func testNotesAboveTheSafeLimitAreSilent() {
+        let output = render(rate: 8000, frames: 8000, events: [noteOn(106, at: 0)])  // 3729 Hz > 0.45 × 8 kHz
+        XCTAssertEqual(SignalAnalysis.peak(output), 0)
+        let highest = render(rate: 8000, frames: 8000, events: [noteOn(105, at: 0)])  // 3520 Hz is allowed
+        XCTAssertGreaterThan(SignalAnalysis.peak(highest), 0.1)
+    }
+
+    func testAllSoundOffSilencesWithinAMillisecond() {
+        let stop: Event = (12000, { $0.allSoundOff(channel: 0) })
+        let output = render(frames: 24000, events: [noteOn(60, at: 0), noteOn(64, at: 0), stop])
+        XCTAssertEqual(SignalAnalysis.peak(output[(12000 + 49)...]), 0)
+    }
+}

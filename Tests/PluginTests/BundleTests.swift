@@ -1,0 +1,58 @@
+import Foundation
+import TestSupport
+import XCTest
+
+/// The built bundle as hosts see it: one clean binary and valid Turtle.
+final class BundleTests: XCTestCase {
+    let plugins = ["urn:swiftlv2:sine-synth", "urn:swiftlv2:rate-adapter"]
+
+    func testBinaryExportsOnlyTheLV2Entry() throws {
+        let symbols = try runCommand("nm", ["-D", "--defined-only", Repository.pluginBinary.path])
+        XCTAssertEqual(symbols.status, 0, symbols.standardError)
+        let names = symbols.standardOutput.split(separator: "\n").compactMap { $0.split(separator: " ").last }
+        XCTAssertEqual(names, ["lv2_descriptor"])
+    }
+
+    func testBinaryNeedsOnlyLibcLibmAndLibsamplerate() throws {
+        let readelf = try runCommand("readelf", ["-d", Repository.pluginBinary.path])
+        let needed = readelf.standardOutput.split(separator: "\n").filter { $0.contains("(NEEDED)") }
+            .compactMap { $0.split(separator: "[").last?.dropLast() }.map(String.init).sorted()
+        XCTAssertEqual(needed, ["libc.so.6", "libm.so.6", "libsamplerate.so.0"])
+    }
+
+    func testBinaryLoadsOnOlderGlibcToo() throws {
+        // Debian 11 and Ubuntu 20.04 ship glibc 2.31; nothing newer than exp()'s 2.29 may creep in.
+        let versions = try runCommand("readelf", ["-V", Repository.pluginBinary.path]).standardOutput
+        let glibc = versions.split(whereSeparator: { " \n".contains($0) }).filter { $0.hasPrefix("GLIBC_2.") }
+        let newest = glibc.compactMap { Int($0.split(separator: ".")[1]) }.max() ?? 0
+        XCTAssertLessThanOrEqual(newest, 29, "the binary needs GLIBC_2.\(newest)")
+    }
+
+    func testTurtleValidatesAgainstTheLV2Specifications() throws {
+        let specifications = try FileManager.default.subpathsOfDirectory(atPath: "/usr/lib/lv2")
+            .filter { $0.hasSuffix(".ttl") && !$0.hasPrefix("eg-") }.map { "/usr/lib/lv2/" + $0 }
+        let ours = try FileManager.default.contentsOfDirectory(atPath: Repository.bundle.path)
+            .filter { $0.hasSuffix(".ttl") }.map { Repository.bundle.appendingPathComponent($0).path }
+        let result = try runCommand("sord_validate", specifications + ours)
+        XCTAssertEqual(result.status, 0, result.standardError)
+        XCTAssertTrue(result.standardError.contains("Found 0 errors"), result.standardError)
+    }
+
+    func testLv2infoDescribesBothPlugins() throws {
+        for uri in plugins {
+            let info = try runCommand("lv2info", [uri], environment: ["LV2_PATH": Repository.lv2PathWithSystemBundles])
+            XCTAssertEqual(info.status, 0, info.standardError)
+            XCTAssertTrue(info.standardOutput.contains("Binary:            file://"), info.standardOutput)
+        }
+    }
+
+    func testLoadsAndRunsInAHostWithoutSwift() throws {
+        // lv2bench is plain C: it instantiates each plugin, connects default buffers and runs it.
+        for uri in plugins {
+            let bench = try runCommand("lv2bench", ["-n", "4096", uri],
+                                       environment: ["LV2_PATH": Repository.lv2PathWithSystemBundles])
+            XCTAssertEqual(bench.status, 0, bench.standardError)
+            XCTAssertTrue(bench.standardOutput.contains(uri), bench.standardOutput + bench.standardError)
+        }
+    }
+}

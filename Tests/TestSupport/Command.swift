@@ -1,0 +1,42 @@
+import Foundation
+
+/// What a finished command printed, and how it exited.
+public struct CommandResult {
+    public let status: Int32
+    public let standardOutput: String
+    public let standardError: String
+}
+
+/// Runs a program (looked up on PATH unless it is a path) and waits for it.
+@discardableResult
+public func runCommand(_ program: String, _ arguments: [String], environment: [String: String] = [:],
+                       currentDirectory: URL? = nil) throws -> CommandResult {
+    let process = Process()
+    if program.contains("/") {
+        process.executableURL = URL(fileURLWithPath: program)
+        process.arguments = arguments
+    } else {
+        process.executableURL = URL(fileURLWithPath: "/usr/bin/env")
+        process.arguments = [program] + arguments
+    }
+    process.environment = ProcessInfo.processInfo.environment.merging(environment) { $1 }
+    if let currentDirectory { process.currentDirectoryURL = currentDirectory }
+    // Output goes to files rather than pipes, so a chatty program can never block on a full pipe.
+    let folder = FileManager.default.temporaryDirectory
+    let outputURL = folder.appendingPathComponent("command-\(UUID().uuidString).out")
+    let errorURL = folder.appendingPathComponent("command-\(UUID().uuidString).err")
+    _ = FileManager.default.createFile(atPath: outputURL.path, contents: nil)
+    _ = FileManager.default.createFile(atPath: errorURL.path, contents: nil)
+    defer {
+        try? FileManager.default.removeItem(at: outputURL)
+        try? FileManager.default.removeItem(at: errorURL)
+    }
+    process.standardOutput = try FileHandle(forWritingTo: outputURL)
+    process.standardError = try FileHandle(forWritingTo: errorURL)
+    process.standardInput = FileHandle.nullDevice
+    try process.run()
+    process.waitUntilExit()
+    return CommandResult(status: process.terminationStatus,
+                         standardOutput: String(decoding: try Data(contentsOf: outputURL), as: UTF8.self),
+                         standardError: String(decoding: try Data(contentsOf: errorURL), as: UTF8.self))
+}

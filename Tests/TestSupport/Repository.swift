@@ -1,0 +1,33 @@
+import Foundation
+
+/// Where the repository and its built artefacts are, for tests.
+public enum Repository {
+    /// `$SWIFTLV2_ROOT` when set (the Makefile sets it), else found from this file's path.
+    public static let root: URL = {
+        if let root = ProcessInfo.processInfo.environment["SWIFTLV2_ROOT"], !root.isEmpty {
+            return URL(fileURLWithPath: root)
+        }
+        return URL(fileURLWithPath: #filePath).deletingLastPathComponent()
+            .deletingLastPathComponent().deletingLastPathComponent()
+    }()
+
+    /// The bundle as `make` leaves it: Turtle files and the plugin binary.
+    public static var bundle: URL { root.appendingPathComponent("plugin.lv2") }
+    public static var pluginBinary: URL { bundle.appendingPathComponent("swiftlv2.so") }
+
+    /// An LV2 path holding only our bundle, for tools that take `LV2_PATH`.
+    /// (A folder with a link named like an installed bundle, so lilv sees nothing else.)
+    public static let lv2PathWithOnlyOurBundle: String = {
+        let folder = FileManager.default.temporaryDirectory.appendingPathComponent("swiftlv2-lv2path-\(getpid())")
+        try? FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)
+        let link = folder.appendingPathComponent("swiftlv2.lv2")
+        try? FileManager.default.removeItem(at: link)
+        try? FileManager.default.createSymbolicLink(at: link, withDestinationURL: bundle)
+        return folder.path
+    }()
+
+    /// Our bundle plus the system's LV2 folders (specifications and lv2-examples).
+    public static var lv2PathWithSystemBundles: String {
+        lv2PathWithOnlyOurBundle + ":/usr/lib/lv2:/usr/lib/x86_64-linux-gnu/lv2"
+    }
+}
