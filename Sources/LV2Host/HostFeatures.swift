@@ -8,7 +8,8 @@ import Foundation
 /// and the block and sequence sizes, `log:log` (messages go to stderr) and
 /// `bufsz:boundedBlockLength`. Plugins keep pointers into all of this, so it lives
 /// exactly as long as this object, which each instance retains.
-public final class HostFeatures {
+/// Sendable: after `init` nothing changes but the URID table, which has its own lock.
+public final class HostFeatures: @unchecked Sendable {
     private let table = URIDTable()
     private let map = UnsafeMutablePointer<LV2_URID_Map>.allocate(capacity: 1)
     private let unmap = UnsafeMutablePointer<LV2_URID_Unmap>.allocate(capacity: 1)

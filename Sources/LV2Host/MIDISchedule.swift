@@ -8,30 +8,22 @@ struct MIDISchedule {
         let bytes: [UInt8]
     }
 
-    /// Sorted by frame; at the same frame note-offs come first, so a note that
-    /// ends where the next one starts is not cut short. Otherwise the given order stays.
+    /// In playback order (`sortedForPlayback`) with each frame as one instant: events
+    /// a few microseconds apart that share a frame are ordered as if simultaneous,
+    /// so a note-off there still comes before the next note-on.
     let events: [Event]
     private var next = 0
 
     init(_ timed: [TimedMIDIEvent], sampleRate: Double) {
-        let placed = timed.enumerated().compactMap { position, event -> (Event, Int)? in
-            let frame = (event.seconds * sampleRate).rounded()
-            // Events at absurd times (or NaN) could never be reached; drop them.
-            guard frame.isFinite, frame < 1e15, !event.bytes.isEmpty else { return nil }
-            return (Event(frame: Int(max(frame, 0)), bytes: event.bytes), position)
-        }
-        events = placed.sorted { a, b in
-            (a.0.frame, Self.isNoteOff(a.0.bytes) ? 0 : 1, a.1) < (b.0.frame, Self.isNoteOff(b.0.bytes) ? 0 : 1, b.1)
-        }.map(\.0)
+        // Events at absurd times could never be reached (and would not fit an Int); drop them.
+        let playable = timed.filter { $0.seconds.isFinite && $0.seconds <= TimedMIDIEvent.latestSeconds && !$0.bytes.isEmpty }
+        // Times become frame numbers here (held in `seconds`), so that ordering works per frame.
+        let byFrame = playable.map { TimedMIDIEvent(seconds: Double(max(0, $0.frame(atSampleRate: sampleRate))), bytes: $0.bytes) }
+        events = byFrame.sortedForPlayback().map { Event(frame: Int($0.seconds), bytes: $0.bytes) }
     }
 
     /// The frame of the last event, or 0 without events.
     var lastFrame: Int { events.last?.frame ?? 0 }
-
-    static func isNoteOff(_ bytes: [UInt8]) -> Bool {
-        let kind = bytes[0] & 0xF0
-        return kind == 0x80 || (kind == 0x90 && bytes.count > 2 && bytes[2] == 0)
-    }
 
     /// Adds to `instance` every event in [start, start + frames), at its offset in the block.
     mutating func deliver(blockStart start: Int, frames: Int, to instance: PluginInstance) throws {

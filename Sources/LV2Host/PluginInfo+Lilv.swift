@@ -77,8 +77,10 @@ extension PortInfo {
         designation = takeString(lilv_port_get(plugin, port, world.node(LV2URI.designation)))
 
         if let unitNode = lilv_port_get(plugin, port, world.node(LV2URI.unitsUnit)) {
+            // A unit's symbol may be empty on purpose (units:coef); then there is nothing to show.
             let unitSymbol = takeString(lilv_world_get(world.world, unitNode, world.node(LV2URI.unitsSymbol), nil))
-            unit = unitSymbol ?? string(unitNode).map { String($0.split(separator: "#").last ?? Substring($0)) }
+            let named = unitSymbol ?? string(unitNode).map { String($0.split(separator: "#").last ?? Substring($0)) }
+            unit = named?.isEmpty == false ? named : nil
             lilv_node_free(unitNode)
         } else {
             unit = nil

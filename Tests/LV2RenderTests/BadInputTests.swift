@@ -1,0 +1,152 @@
+import LV2Host
+import TestSupport
+import XCTest
+
+/// Every kind of bad input gets one plain sentence on stderr, status 1 (a file, a
+/// plugin or a value the command line could not check) or 2 (a usage mistake),
+/// and leaves no output file behind.
+final class BadInputTests: XCTestCase {
+    let folder = TemporaryFolder("bad-input")
+    var input: String { folder.path("in.wav") }
+    var output: String { folder.path("out.wav") }
+
+    override func setUpWithError() throws {
+        try writeWAV([TestSignals.sine(frequency: 440, sampleRate: 48000, seconds: 0.1)], sampleRate: 48000, to: input)
+    }
+
+    /// Renders with `arguments` and checks the failure: status, one sentence containing `message`, no output.
+    private func assertRefused(_ arguments: [String], status: Int32, _ message: String,
+                               file: StaticString = #filePath, line: UInt = #line) throws {
+        let before = folder.contents
+        let result = try LV2RenderTool.run(["render"] + arguments + ["-o", output],
+                                           extraLV2Directories: [try TestDelayBundle.lv2Directory()])
+        XCTAssertEqual(result.status, status, result.standardError, file: file, line: line)
+        let lines = result.standardError.split(separator: "\n")
+        XCTAssertEqual(lines.count, 1, "not one line: \(result.standardError)", file: file, line: line)
+        XCTAssertTrue(result.standardError.contains(message), "\(result.standardError) lacks \(message)", file: file, line: line)
+        XCTAssertTrue(result.standardError.hasSuffix(".\n"), result.standardError, file: file, line: line)
+        XCTAssertFalse(result.standardError.contains("Fatal error"), file: file, line: line)
+        XCTAssertEqual(result.standardOutput, "", file: file, line: line)
+        XCTAssertEqual(folder.contents, before, "files left behind", file: file, line: line)
+    }
+
+    func testMissingInputFile() throws {
+        try assertRefused([Examples.amp, "--input", folder.path("missing.wav")], status: 1, "missing.wav does not exist")
+    }
+
+    func testInputThatIsADirectory() throws {
+        try assertRefused([Examples.amp, "--input", folder.url.path], status: 1, "is a directory")
+    }
+
+    func testUnreadableInputFile() throws {
+        try XCTSkipIf(getuid() == 0, "root reads files whatever their permissions")
+        chmod(input, 0)
+        try assertRefused([Examples.amp, "--input", input], status: 1, "cannot be read")
+    }
+
+    func testInputThatIsNotAudio() throws {
+        let text = folder.path("notes.txt")
+        try "not audio".write(toFile: text, atomically: true, encoding: .utf8)
+        try assertRefused([Examples.amp, "--input", text], status: 1, "is not audio")
+    }
+
+    func testMIDIFileThatIsNotMIDI() throws {
+        try assertRefused([Examples.midiGate, "--midi", input], status: 1, input)
+    }
+
+    func testMissingMIDIFile() throws {
+        try assertRefused([Examples.midiGate, "--midi", folder.path("missing.mid")], status: 1, "missing.mid does not exist")
+    }
+
+    func testNotesThatDoNotParse() throws {
+        try assertRefused([Examples.midiGate, "--notes", "69@soon"], status: 1, "--notes")
+    }
+
+    func testUnknownURI() throws {
+        try assertRefused(["urn:nobody:nothing"], status: 1, "No plugin with URI urn:nobody:nothing was found on the LV2 path")
+    }
+
+    func testUnknownPortSymbolListsTheValidOnes() throws {
+        try assertRefused([Examples.amp, "--input", input, "--set", "volume=1"], status: 1,
+                          "has no port with symbol \"volume\"; valid symbols are gain")
+    }
+
+    func testValueThatDoesNotParse() throws {
+        try assertRefused([Examples.amp, "--input", input, "--set", "gain=loud"], status: 2, "\"loud\" for gain is not a number")
+    }
+
+    func testValueOutsideThePortRange() throws {
+        try assertRefused([Examples.amp, "--input", input, "--set", "gain=100"], status: 1, "outside its range -90 to 24")
+    }
+
+    func testRateZeroOrNegative() throws {
+        try assertRefused([Examples.amp, "--input", input, "--rate", "0"], status: 2, "sample rate must be between 1")
+        try assertRefused([Examples.amp, "--input", input, "--rate=-44100"], status: 2, "sample rate must be between 1")
+        try assertRefused([Examples.amp, "--input", input, "--rate", "fast"], status: 2, "--rate")
+    }
+
+    func testBlockSizeZeroOrMalformed() throws {
+        try assertRefused([Examples.amp, "--input", input, "--block", "0"], status: 2, "block size must be between 1")
+        try assertRefused([Examples.amp, "--input", input, "--block", "random:9-3"], status: 2, "1 ≤ MIN ≤ MAX")
+        try assertRefused([Examples.amp, "--input", input, "--block", "random:1-x"], status: 2, "random:MIN-MAX[:SEED]")
+    }
+
+    func testDurationsOutOfRange() throws {
+        try assertRefused([Examples.amp, "--input", input, "--duration", "0"], status: 2, "duration must be more than 0")
+        try assertRefused([Examples.amp, "--input", input, "--duration", "1e300"], status: 2, "duration must be more than 0")
+        try assertRefused([Examples.amp, "--input", input, "--tail", "nan"], status: 2, "tail must be between 0")
+    }
+
+    func testOutputDirectoryThatDoesNotExist() throws {
+        let result = try LV2RenderTool.run(["render", Examples.amp, "--input", input, "-o", folder.path("no/such/out.wav")])
+        XCTAssertEqual(result.status, 1)
+        XCTAssertEqual(result.standardError, "The output directory \(folder.path("no/such")) does not exist.\n")
+    }
+
+    func testUnknownFormat() throws {
+        try assertRefused([Examples.amp, "--input", input, "--format", "mp3"], status: 2, "pcm16, pcm24 or float32")
+    }
+
+    func testMissingRequiredFeatureIsNamed() throws {
+        try assertRefused([Examples.sampler], status: 1, "requires the feature http://lv2plug.in/ns/ext/worker#schedule")
+    }
+
+    func testChannelCountsThatDoNotFit() throws {
+        let stereo = folder.path("stereo.wav")
+        try writeWAV([[0, 0], [0, 0]], sampleRate: 48000, to: stereo)
+        try assertRefused([Examples.amp, "--input", stereo], status: 1, "The input has 2 channels but the plugin \(Examples.amp) has 1 audio inputs")
+    }
+
+    func testNotesForAPluginWithoutMIDIInput() throws {
+        try assertRefused([Examples.amp, "--notes", "60@0:1:100"], status: 1, "has no MIDI input")
+    }
+
+    func testChainEndingInAPluginWithoutAudio() throws {
+        try assertRefused([Examples.amp, "--input", input, "--then", Examples.fifths], status: 1, "has no audio outputs")
+    }
+
+    func testThenWithoutURI() throws {
+        try assertRefused([Examples.amp, "--input", input, "--then"], status: 2, "--then must be followed by a plugin URI")
+    }
+
+    func testConflictingOptions() throws {
+        try assertRefused([Examples.midiGate, "--notes", "60@0:1", "--midi", input], status: 2, "cannot be used together")
+        try assertRefused([Examples.amp, "--input", input, "--tail", "1", "--duration", "1"], status: 2, "cannot be used together")
+    }
+
+    func testUnknownPreset() throws {
+        try assertRefused([TestDelayBundle.uri, "--input", input, "--preset", "urn:nothing"], status: 1,
+                          "has no preset urn:nothing; its presets are \(TestDelayBundle.shortPresetURI)")
+    }
+
+    func testInPlaceRefusedWhenThePluginForbidsIt() throws {
+        try assertRefused([TestDelayBundle.inPlaceBrokenURI, "--input", input, "--in-place"], status: 1, "lv2:inPlaceBroken")
+    }
+
+    /// A failed render leaves an existing output file as it was.
+    func testFailureKeepsThePreviousOutput() throws {
+        try "previous".write(toFile: output, atomically: true, encoding: .utf8)
+        try assertRefused([Examples.amp, "--input", input, "--set", "volume=1"], status: 1, "volume")
+        XCTAssertEqual(try String(contentsOfFile: output, encoding: .utf8), "previous")
+    }
+}

@@ -1,0 +1,33 @@
+import LV2Host
+import TestSupport
+import XCTest
+
+/// The lv2-examples plugins the host tests render (Debian package lv2-examples).
+enum Examples {
+    static let amp = "http://lv2plug.in/plugins/eg-amp"
+    static let midiGate = "http://lv2plug.in/plugins/eg-midigate"
+    static let stereoScope = "http://lv2plug.in/plugins/eg-scope#Stereo"
+    static let fifths = "http://lv2plug.in/plugins/eg-fifths"
+    /// Requires `worker:schedule`, which lv2render does not offer.
+    static let sampler = "http://lv2plug.in/plugins/eg-sampler"
+}
+
+/// Writes a float WAV fixture.
+func writeWAV(_ channels: [[Float]], sampleRate: Double, to path: String) throws {
+    try AudioFile.write(AudioData(sampleRate: sampleRate, channels: channels), to: path, format: .float32)
+}
+
+/// Runs lv2render (with the test delay bundle on the LV2 path) and fails the test
+/// unless it succeeded quietly: status 0 and nothing on stderr.
+@discardableResult
+func renderSucceeding(_ arguments: [String], file: StaticString = #filePath, line: UInt = #line) throws -> CommandResult {
+    let result = try LV2RenderTool.run(arguments, extraLV2Directories: [try TestDelayBundle.lv2Directory()])
+    XCTAssertEqual(result.status, 0, result.standardError, file: file, line: line)
+    XCTAssertEqual(result.standardError, "", file: file, line: line)
+    return result
+}
+
+/// The largest absolute difference between two signals of the same length.
+func largestDifference(_ a: [Float], _ b: [Float]) -> Float {
+    zip(a, b).reduce(0) { max($0, abs($1.0 - $1.1)) }
+}

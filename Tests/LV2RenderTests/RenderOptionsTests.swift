@@ -1,0 +1,165 @@
+import Foundation
+import LV2Host
+import TestSupport
+import XCTest
+
+/// What each render option does to the sound, measured on the output file.
+final class RenderOptionsTests: XCTestCase {
+    let folder = TemporaryFolder("render-options")
+    var input: String { folder.path("in.wav") }
+    var output: String { folder.path("out.wav") }
+    /// Half a second of noise at 48 kHz: every sample differs, so any shift shows.
+    let signal = TestSignals.noise(count: 24000)
+
+    override func setUpWithError() throws {
+        try writeWAV([signal], sampleRate: 48000, to: input)
+    }
+
+    private func rendered() throws -> [Float] {
+        try AudioFile.read(path: output).channels[0]
+    }
+
+    /// A 44.1 kHz file rendered at 48 kHz is converted first: same pitch, same length.
+    func testOtherInputRateKeepsPitchAndDuration() throws {
+        try writeWAV([TestSignals.sine(frequency: 1000, sampleRate: 44100, seconds: 1)], sampleRate: 44100, to: input)
+        try renderSucceeding(["render", Examples.amp, "--input", input, "--rate", "48000", "--tail", "0", "-o", output])
+        let audio = try AudioFile.read(path: output)
+        XCTAssertEqual(audio.sampleRate, 48000)
+        XCTAssertEqual(audio.frameCount, 48000)
+        // Away from the edges, where the converter's filter meets the silence around the file.
+        let middle = Array(audio.channels[0][4800..<43200])
+        let frequency = SignalAnalysis.frequency(of: middle, sampleRate: 48000)
+        XCTAssertEqual(SignalAnalysis.cents(frequency, from: 1000), 0, accuracy: 0.01)
+        XCTAssertEqual(SignalAnalysis.peak(middle), 0.5, accuracy: 0.001)
+    }
+
+    /// Without --duration or --tail the render stops after 0.1 s of silence past the input's end.
+    func testDefaultTailStopsAfterATenthOfSilence() throws {
+        try renderSucceeding(["render", Examples.amp, "--input", input, "-o", output])
+        let samples = try rendered()
+        XCTAssertEqual(samples.count, 24000 + 4800)
+        XCTAssertEqual(Array(samples[..<24000]), signal)
+        XCTAssertTrue(samples[24000...].allSatisfy { $0 == 0 })
+    }
+
+    func testTailAndDurationSetTheLength() throws {
+        try renderSucceeding(["render", Examples.amp, "--input", input, "--tail", "0.25", "-o", output])
+        XCTAssertEqual(try rendered().count, 24000 + 12000)
+        try renderSucceeding(["render", Examples.amp, "--input", input, "--duration", "0.3", "-o", output])
+        XCTAssertEqual(try rendered().count, 14400)
+        try renderSucceeding(["render", Examples.amp, "--input", input, "--duration", "0.3", "--rate", "44100", "-o", output])
+        XCTAssertEqual(try rendered().count, 13230)
+    }
+
+    func testFormats() throws {
+        for (format, bits, tag) in [("pcm16", 16, 1), ("pcm24", 24, 1), ("float32", 32, 3)] {
+            try renderSucceeding(["render", Examples.amp, "--input", input, "--tail", "0", "--format", format, "-o", output])
+            let header = try WAVHeader(path: output)
+            XCTAssertEqual(header.bitsPerSample, bits, format)
+            XCTAssertEqual(header.formatTag, tag, format)
+            let quantum = tag == 3 ? 0 : 1 / Float(1 << (bits - 1))
+            XCTAssertLessThanOrEqual(largestDifference(try rendered(), signal), quantum, format)
+        }
+    }
+
+    /// Levels beyond full scale saturate in integer formats rather than wrapping around.
+    func testIntegerFormatsClip() throws {
+        try writeWAV([[0.9, -0.9, 0.5]], sampleRate: 48000, to: input)
+        try renderSucceeding(["render", Examples.amp, "--input", input, "--set", "gain=6", "--tail", "0", "--format", "pcm16", "-o", output])
+        let samples = try rendered()
+        XCTAssertEqual(samples[0], 32767 / 32768, accuracy: 1e-6)
+        XCTAssertEqual(samples[1], -1, accuracy: 1e-6)
+    }
+
+    func testJSONSummaryMatchesTheFile() throws {
+        let result = try renderSucceeding(["render", Examples.amp, "--input", input, "--set", "gain=-6", "--tail", "0", "--json", "-o", output])
+        let summary = try XCTUnwrap(JSONSerialization.jsonObject(with: Data(result.standardOutput.utf8)) as? [String: Any])
+        let samples = try rendered()
+        XCTAssertEqual(summary["frames"] as? Int, samples.count)
+        XCTAssertEqual(summary["seconds"] as? Double, 0.5)
+        XCTAssertEqual(summary["sampleRate"] as? Double, 48000)
+        XCTAssertEqual(summary["latency"] as? Int, 0)
+        XCTAssertEqual(summary["output"] as? String, output)
+        XCTAssertEqual(try XCTUnwrap(summary["peakDBFS"] as? Double), SignalAnalysis.decibels(SignalAnalysis.peak(samples)), accuracy: 1e-6)
+        XCTAssertEqual(try XCTUnwrap(summary["rmsDBFS"] as? Double), SignalAnalysis.decibels(SignalAnalysis.rms(samples)), accuracy: 1e-6)
+        XCTAssertGreaterThan(try XCTUnwrap(summary["cpuSeconds"] as? Double), 0)
+        XCTAssertGreaterThan(try XCTUnwrap(summary["realtimeFactor"] as? Double), 1)
+    }
+
+    func testTextSummaryLine() throws {
+        let line = try renderSucceeding(["render", Examples.amp, "--input", input, "--tail", "0", "-o", output]).standardOutput
+        XCTAssertTrue(line.hasPrefix("24000 frames (0.500 s at 48000 Hz), peak "), line)
+        for part in ["dBFS, RMS ", " dBFS, latency 0 frames, CPU ", "x realtime\n"] {
+            XCTAssertTrue(line.contains(part), line)
+        }
+    }
+
+    /// Two amplifiers at -6 dB in a chain make -12 dB; each --set belongs to the plugin before it.
+    func testChainFeedsOnePluginIntoTheNext() throws {
+        try renderSucceeding(["render", Examples.amp, "--input", input, "--set", "gain=-6", "--tail", "0",
+                              "--then", Examples.amp, "--set", "gain=-6", "-o", output])
+        XCTAssertEqual(SignalAnalysis.decibels(SignalAnalysis.rms(try rendered()) / SignalAnalysis.rms(signal)), -12, accuracy: 0.001)
+
+        // `delay` exists only on the second plugin, `gain` only on the first; options may follow the chain.
+        try renderSucceeding(["render", Examples.amp, "--set", "gain=0", "--then", TestDelayBundle.uri, "--set", "delay=10",
+                              "--input", input, "--tail", "0", "-o", output])
+        let delayed = try rendered()
+        XCTAssertEqual(Array(delayed[10...]), Array(signal[..<(signal.count - 10)]))
+    }
+
+    /// The test delay reports its delay as latency; compensating removes it exactly,
+    /// and the output keeps the input's length.
+    func testCompensateLatencyRemovesTheReportedDelay() throws {
+        let plain = try renderSucceeding(["render", TestDelayBundle.uri, "--input", input, "--tail", "0", "--json", "-o", output])
+        XCTAssertEqual(Array(try rendered()[100...]), Array(signal[..<(signal.count - 100)]))
+        XCTAssertTrue(plain.standardOutput.contains("\"latency\":100"), plain.standardOutput)
+
+        try renderSucceeding(["render", TestDelayBundle.uri, "--input", input, "--tail", "0", "--compensate-latency",
+                              "--block", "random:1-300:5", "-o", output])
+        XCTAssertEqual(try rendered(), signal)
+
+        // A chain's latencies add up.
+        let chain = try renderSucceeding(["render", TestDelayBundle.uri, "--then", TestDelayBundle.uri, "--set", "delay=50",
+                                          "--input", input, "--tail", "0", "--compensate-latency", "--json", "-o", output])
+        XCTAssertEqual(try rendered(), signal)
+        XCTAssertTrue(chain.standardOutput.contains("\"latency\":150"), chain.standardOutput)
+    }
+
+    func testPresetThenSet() throws {
+        try renderSucceeding(["render", TestDelayBundle.uri, "--preset", TestDelayBundle.shortPresetURI, "--input", input, "--tail", "0", "-o", output])
+        XCTAssertEqual(Array(try rendered()[7...]), Array(signal[..<(signal.count - 7)]))
+        try renderSucceeding(["render", TestDelayBundle.uri, "--preset", TestDelayBundle.shortPresetURI, "--set", "delay=3",
+                              "--input", input, "--tail", "0", "-o", output])
+        XCTAssertEqual(Array(try rendered()[3...]), Array(signal[..<(signal.count - 3)]))
+    }
+
+    /// In place, the same plugins give the same samples.
+    func testInPlaceRendersTheSame() throws {
+        for uri in [Examples.amp, TestDelayBundle.uri] {
+            try renderSucceeding(["render", uri, "--input", input, "--tail", "0", "-o", output])
+            let separate = try rendered()
+            try renderSucceeding(["render", uri, "--input", input, "--tail", "0", "--in-place", "--block", "random:1-1000:3", "-o", output])
+            XCTAssertEqual(try rendered(), separate, uri)
+        }
+    }
+}
+
+/// The two fields of a WAV file's `fmt ` chunk that tell the sample format.
+private struct WAVHeader {
+    let formatTag: Int
+    let bitsPerSample: Int
+
+    init(path: String) throws {
+        let bytes = [UInt8](try Data(contentsOf: URL(fileURLWithPath: path)))
+        func integer(_ offset: Int, _ size: Int) -> Int {
+            (0..<size).reduce(0) { $0 | Int(bytes[offset + $1]) << (8 * $1) }
+        }
+        var chunk = 12
+        while chunk + 8 <= bytes.count, String(decoding: bytes[chunk..<(chunk + 4)], as: UTF8.self) != "fmt " {
+            chunk += 8 + integer(chunk + 4, 4)
+        }
+        guard chunk + 24 <= bytes.count else { throw HostError("\(path) has no fmt chunk.") }
+        formatTag = integer(chunk + 8, 2)
+        bitsPerSample = integer(chunk + 22, 2)
+    }
+}

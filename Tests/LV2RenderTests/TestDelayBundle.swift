@@ -1,0 +1,130 @@
+import Foundation
+import TestSupport
+import XCTest
+
+/// A tiny third-party-style plugin, compiled from C by the tests: a pure delay
+/// that reports its delay as latency. None of the lv2-examples plugins report
+/// latency or has a preset, and the latency compensation, the presets and the
+/// `lv2:inPlaceBroken` refusal need one that does.
+enum TestDelayBundle {
+    static let uri = "urn:swiftlv2:test:delay"
+    /// The same plugin, declaring `lv2:inPlaceBroken`.
+    static let inPlaceBrokenURI = "urn:swiftlv2:test:delay-in-place-broken"
+    /// A preset that sets the delay to 7 frames.
+    static let shortPresetURI = "urn:swiftlv2:test:delay#short"
+    static let defaultDelay = 100
+
+    /// The folder to put on `LV2_PATH`; built once per test run.
+    static func lv2Directory() throws -> String {
+        try built.get()
+    }
+
+    private static let built = Result { try build() }
+
+    private static func build() throws -> String {
+        let directory = FileManager.default.temporaryDirectory.appendingPathComponent("swiftlv2-test-delay-\(getpid())")
+        let bundle = directory.appendingPathComponent("test-delay.lv2")
+        try FileManager.default.createDirectory(at: bundle, withIntermediateDirectories: true)
+        let source = bundle.appendingPathComponent("delay.c")
+        try cSource.write(to: source, atomically: true, encoding: .utf8)
+        try manifest.write(to: bundle.appendingPathComponent("manifest.ttl"), atomically: true, encoding: .utf8)
+        let compiled = try runCommand("cc", ["-shared", "-fPIC", "-O2", "-o", bundle.appendingPathComponent("delay.so").path, source.path])
+        guard compiled.status == 0 else {
+            throw XCTSkip("The C compiler could not build the test plugin: \(compiled.standardError)")
+        }
+        return directory.path
+    }
+
+    private static let cSource = """
+        #include <lv2/core/lv2.h>
+        #include <stdlib.h>
+        #include <string.h>
+
+        #define RING 65536
+
+        typedef struct {
+            const float *delay;
+            float *latency;
+            const float *in;
+            float *out;
+            float ring[RING];
+            unsigned position;
+        } Delay;
+
+        static LV2_Handle instantiate(const LV2_Descriptor *d, double rate, const char *path, const LV2_Feature *const *f) {
+            return calloc(1, sizeof(Delay));
+        }
+
+        static void connect_port(LV2_Handle handle, uint32_t port, void *data) {
+            Delay *self = handle;
+            switch (port) {
+            case 0: self->delay = data; break;
+            case 1: self->latency = data; break;
+            case 2: self->in = data; break;
+            case 3: self->out = data; break;
+            }
+        }
+
+        static void activate(LV2_Handle handle) {
+            Delay *self = handle;
+            memset(self->ring, 0, sizeof self->ring);
+            self->position = 0;
+        }
+
+        /* Reads each input sample before writing the output, so it works in place. */
+        static void run(LV2_Handle handle, uint32_t frames) {
+            Delay *self = handle;
+            unsigned delay = (unsigned)*self->delay % RING;
+            for (uint32_t i = 0; i < frames; i++) {
+                self->ring[self->position] = self->in[i];
+                self->out[i] = self->ring[(self->position + RING - delay) % RING];
+                self->position = (self->position + 1) % RING;
+            }
+            *self->latency = (float)delay;
+        }
+
+        static void cleanup(LV2_Handle handle) { free(handle); }
+
+        static const LV2_Descriptor descriptors[] = {
+            {"\(uri)", instantiate, connect_port, activate, run, NULL, cleanup, NULL},
+            {"\(inPlaceBrokenURI)", instantiate, connect_port, activate, run, NULL, cleanup, NULL},
+        };
+
+        LV2_SYMBOL_EXPORT const LV2_Descriptor *lv2_descriptor(uint32_t index) {
+            return index < 2 ? &descriptors[index] : NULL;
+        }
+        """
+
+    private static let ports = """
+        lv2:port [
+                a lv2:InputPort, lv2:ControlPort ; lv2:index 0 ; lv2:symbol "delay" ; lv2:name "Delay" ;
+                lv2:default \(defaultDelay) ; lv2:minimum 0 ; lv2:maximum 48000 ;
+                lv2:portProperty lv2:integer ; units:unit units:frame
+            ] , [
+                a lv2:OutputPort, lv2:ControlPort ; lv2:index 1 ; lv2:symbol "latency" ; lv2:name "Latency" ;
+                lv2:designation lv2:latency ; lv2:portProperty lv2:reportsLatency, lv2:integer
+            ] , [
+                a lv2:InputPort, lv2:AudioPort ; lv2:index 2 ; lv2:symbol "in" ; lv2:name "In"
+            ] , [
+                a lv2:OutputPort, lv2:AudioPort ; lv2:index 3 ; lv2:symbol "out" ; lv2:name "Out"
+            ]
+        """
+
+    private static let manifest = """
+        @prefix doap:  <http://usefulinc.com/ns/doap#> .
+        @prefix lv2:   <http://lv2plug.in/ns/lv2core#> .
+        @prefix pset:  <http://lv2plug.in/ns/ext/presets#> .
+        @prefix rdfs:  <http://www.w3.org/2000/01/rdf-schema#> .
+        @prefix units: <http://lv2plug.in/ns/extensions/units#> .
+
+        <\(uri)> a lv2:Plugin ; lv2:binary <delay.so> ; doap:name "Test Delay" ;
+            \(ports) .
+
+        <\(inPlaceBrokenURI)> a lv2:Plugin ; lv2:binary <delay.so> ; doap:name "Test Delay (in-place broken)" ;
+            lv2:requiredFeature lv2:inPlaceBroken ;
+            \(ports) .
+
+        <\(shortPresetURI)> a pset:Preset ; lv2:appliesTo <\(uri)> ; rdfs:label "Short" ;
+            lv2:port [ lv2:symbol "delay" ; pset:value 7.0 ] .
+        """
+}
