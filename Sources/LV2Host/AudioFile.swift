@@ -17,8 +17,8 @@ public enum SampleFormat: String, CaseIterable {
 /// Reading any format libsndfile knows (WAV, FLAC, AIFF, …) and writing WAV.
 public struct AudioFile {
     /// Inputs longer than this many samples (all channels) are refused rather
-    /// than exhausting memory: an hour of 8 channels at 96 kHz.
-    static let largestSampleCount = 96_000 * 3600 * 8
+    /// than exhausting memory: an hour of stereo at 48 kHz.
+    static let largestSampleCount = 2 * RenderRequest.largestFrameCount
 
     public static func read(path: String) throws -> AudioData {
         try checkReadable(path, what: "audio file")

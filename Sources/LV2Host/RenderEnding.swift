@@ -9,6 +9,14 @@ enum RenderEnding {
     /// Quieter than this counts as silence: -100 dBFS, below any 24-bit dither.
     static let silenceThreshold: Float = 1e-5
 
+    /// The most output frames this ending can ask for.
+    var longest: Int {
+        switch self {
+        case .length(let frames): frames
+        case .silence(_, _, let limit): limit
+        }
+    }
+
     init(_ request: RenderRequest, contentEnd: Int) {
         let rate = request.sampleRate
         if let duration = request.duration {

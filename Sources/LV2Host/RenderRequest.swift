@@ -39,6 +39,8 @@ public struct RenderRequest {
 
     /// Durations and tails beyond this are refused (the output is held in memory).
     public static let longestDuration: Double = 3600
+    /// No render holds more frames than this (an hour at 48 kHz), at any rate.
+    public static let largestFrameCount = 3600 * 48000
 }
 
 /// The rendered audio and what was measured on the way.

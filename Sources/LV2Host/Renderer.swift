@@ -27,6 +27,9 @@ public struct Renderer {
 
         let contentEnd = max(input?.frameCount ?? 0, midi.events.isEmpty ? 0 : midi.lastFrame)
         let ending = RenderEnding(request, contentEnd: contentEnd)
+        guard ending.longest <= RenderRequest.largestFrameCount else {
+            throw HostError("The render would be \(ending.longest) frames long, more than the \(RenderRequest.largestFrameCount) lv2render holds in memory.")
+        }
         var outputLength: Int? = nil
         var silence: SilenceWatch? = nil
         switch ending {
@@ -35,6 +38,7 @@ public struct Renderer {
         }
 
         var outputs = [[Float]](repeating: [], count: last.audioOutputCount)
+        for channel in outputs.indices { outputs[channel].reserveCapacity(ending.longest) }
         var rendered = 0, latency = 0, dropped = 0
         var lengths = request.blocks.lengths()
         let cpuStart = threadCPUTime()
@@ -64,6 +68,9 @@ public struct Renderer {
             if rendered == 0 {
                 latency = chain.reduce(0) { $0 + $1.reportedLatency }
                 dropped = request.compensateLatency ? latency : 0
+                guard Double(dropped) <= 60 * request.sampleRate else {
+                    throw HostError("The plugins report a latency of \(latency) frames, more than a minute, which lv2render will not compensate.")
+                }
             }
             let blockOutputs = (0..<last.audioOutputCount).map { last.audioOutput($0) }
             for (channel, samples) in blockOutputs.enumerated() {
@@ -79,9 +86,13 @@ public struct Renderer {
         let cpuSeconds = threadCPUTime() - cpuStart
         progress?(1)
 
+        // Trimmed in place: an hour of audio is too much to copy.
         let length = outputLength ?? 0
-        let audio = AudioData(sampleRate: request.sampleRate,
-                              channels: outputs.map { Array($0[dropped..<(dropped + length)]) })
+        for channel in outputs.indices {
+            outputs[channel].removeFirst(dropped)
+            outputs[channel].removeLast(outputs[channel].count - length)
+        }
+        let audio = AudioData(sampleRate: request.sampleRate, channels: outputs)
         let levels = Levels(audio)
         return RenderResult(audio: audio, latency: latency, cpuSeconds: cpuSeconds, frames: length,
                             peakDBFS: levels.peakDBFS, rmsDBFS: levels.rmsDBFS)

@@ -26,7 +26,7 @@ struct RenderCommand: ParsableCommand {
     @Option(help: ArgumentHelp("A Standard MIDI File (type 0 or 1) to play.", valueName: "file"))
     var midi: String?
 
-    @Option(help: ArgumentHelp("Notes to play: NOTE@START:LENGTH:VELOCITY,… with times in seconds.", valueName: "spec"))
+    @Option(help: ArgumentHelp("Notes to play: NOTE@START:DURATION[:VELOCITY],… with times in seconds.", valueName: "spec"))
     var notes: String?
 
     @Option(help: ArgumentHelp("An audio file (WAV, FLAC, AIFF) to process.", valueName: "file"))
@@ -35,7 +35,7 @@ struct RenderCommand: ParsableCommand {
     @Option(help: ArgumentHelp("The sample rate in hertz.", valueName: "hz"))
     var rate: Int = 48000
 
-    @Option(help: ArgumentHelp("Frames per run: N, or random:MIN-MAX[:SEED].", valueName: "n"),
+    @Option(help: ArgumentHelp("Frames per run: N, or random:MIN-MAX[:SEED] (seed 1 if left out). (default: 512)", valueName: "n"),
             transform: BlockPattern.init(argument:))
     var block: BlockPattern = .fixed(512)
 
