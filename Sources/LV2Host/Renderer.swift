@@ -12,20 +12,11 @@ public struct Renderer {
 
     public func render(_ request: RenderRequest, progress: ((Double) -> Void)? = nil) throws -> RenderResult {
         try Self.validate(request)
-        let chain = try request.stages.map { try makeInstance($0, request) }
-        let first = chain[0], last = chain[chain.count - 1]
-        guard last.audioOutputCount > 0 else {
-            throw HostError("The plugin \(last.plugin.uri) has no audio outputs, so there is nothing to render.")
-        }
-        let links = try zip(chain, chain.dropFirst()).map { try Self.routing(from: $0, to: $1) }
         let input = try request.input?.resampled(to: request.sampleRate)
-        let inputRouting = try input.map { try Self.routing(from: $0, to: first) }
-        var midi = MIDISchedule(request.midi, sampleRate: request.sampleRate)
-        guard midi.events.isEmpty || first.acceptsMIDI else {
-            throw HostError("The plugin \(first.plugin.uri) has no MIDI input, so it cannot play notes.")
-        }
+        let midi = MIDISchedule(request.midi, sampleRate: request.sampleRate)
+        let chain = try PluginChain(request.stages.map { try makeInstance($0, request) }, input: input, midi: midi)
 
-        let contentEnd = max(input?.frameCount ?? 0, midi.events.isEmpty ? 0 : midi.lastFrame)
+        let contentEnd = max(input?.frameCount ?? 0, midi.lastFrame)
         let ending = RenderEnding(request, contentEnd: contentEnd)
         guard ending.longest <= RenderRequest.largestFrameCount else {
             throw HostError("The render would be \(ending.longest) frames long, more than the \(RenderRequest.largestFrameCount) lv2render holds in memory.")
@@ -37,42 +28,25 @@ public struct Renderer {
         case .silence(let start, let window, let limit): silence = SilenceWatch(start: start, window: window, limit: limit)
         }
 
-        var outputs = [[Float]](repeating: [], count: last.audioOutputCount)
+        // Rendered frame n is output frame n - dropped: compensation drops the latency.
+        var outputs = [[Float]](repeating: [], count: chain.outputs.count)
         for channel in outputs.indices { outputs[channel].reserveCapacity(ending.longest) }
         var rendered = 0, latency = 0, dropped = 0
         var lengths = request.blocks.lengths()
         let cpuStart = threadCPUTime()
-        chain.forEach { $0.activate() }
+        chain.activate()
         while outputLength.map({ rendered < $0 + dropped }) ?? true {
             var frames = lengths.next()!
             if let outputLength { frames = min(frames, outputLength + dropped - rendered) }
-
-            // The first plugin: input audio (silence after its end) and MIDI.
-            if let input, let inputRouting {
-                inputRouting.feed(first, frames: frames) { channel, destination in
-                    copy(input.channels[channel], from: rendered, into: destination)
-                }
-            } else {
-                (0..<first.audioInputCount).forEach { first.audioInput($0).update(repeating: 0) }
-            }
-            try midi.deliver(blockStart: rendered, frames: frames, to: first)
-            first.run(frames: frames)
-            // The rest of the chain, each fed by the one before.
-            for (link, (source, destination)) in zip(links, zip(chain, chain.dropFirst())) {
-                link.feed(destination, frames: frames) { channel, samples in
-                    _ = samples.update(fromContentsOf: source.audioOutput(channel)[..<frames])
-                }
-                destination.run(frames: frames)
-            }
-
+            try chain.run(start: rendered, frames: frames)
             if rendered == 0 {
-                latency = chain.reduce(0) { $0 + $1.reportedLatency }
+                latency = chain.reportedLatency
                 dropped = request.compensateLatency ? latency : 0
                 guard Double(dropped) <= 60 * request.sampleRate else {
                     throw HostError("The plugins report a latency of \(latency) frames, more than a minute, which lv2render will not compensate.")
                 }
             }
-            let blockOutputs = (0..<last.audioOutputCount).map { last.audioOutput($0) }
+            let blockOutputs = chain.outputs
             for (channel, samples) in blockOutputs.enumerated() {
                 outputs[channel].append(contentsOf: samples[..<frames])
             }
@@ -82,7 +56,7 @@ public struct Renderer {
             rendered += frames
             progress?(Self.fraction(rendered: rendered, dropped: dropped, ending: ending))
         }
-        chain.forEach { $0.deactivate() }
+        chain.deactivate()
         let cpuSeconds = threadCPUTime() - cpuStart
         progress?(1)
 
@@ -138,28 +112,6 @@ public struct Renderer {
         return instance
     }
 
-    private static func routing(from input: AudioData, to instance: PluginInstance) throws -> ChannelRouting {
-        let uri = instance.plugin.uri
-        guard instance.audioInputCount > 0 else {
-            throw HostError("The plugin \(uri) has no audio inputs, so it cannot take an input file.")
-        }
-        guard let routing = ChannelRouting(from: input.channels.count, to: instance.audioInputCount) else {
-            throw HostError("The input has \(input.channels.count) channels but the plugin \(uri) has \(instance.audioInputCount) audio inputs (only mono input may feed several).")
-        }
-        return routing
-    }
-
-    private static func routing(from source: PluginInstance, to destination: PluginInstance) throws -> ChannelRouting {
-        let from = source.plugin.uri, to = destination.plugin.uri
-        guard destination.audioInputCount > 0 else {
-            throw HostError("The plugin \(to) has no audio inputs, so it cannot follow \(from) in a chain.")
-        }
-        guard let routing = ChannelRouting(from: source.audioOutputCount, to: destination.audioInputCount) else {
-            throw HostError("The plugin \(from) has \(source.audioOutputCount) audio outputs but \(to), which follows it, has \(destination.audioInputCount) audio inputs.")
-        }
-        return routing
-    }
-
     // MARK: - Helpers
 
     /// How far along the render is: exact for a fixed length, an estimate while waiting for silence.
@@ -171,15 +123,6 @@ public struct Renderer {
             min(0.99, Double(rendered) / Double(start + window + dropped))
         }
     }
-}
-
-/// Copies `source` from `start` into `destination`, with zeros past its end.
-private func copy(_ source: [Float], from start: Int, into destination: UnsafeMutableBufferPointer<Float>) {
-    let available = max(0, min(destination.count, source.count - start))
-    source.withUnsafeBufferPointer { samples in
-        for i in 0..<available { destination[i] = samples[start + i] }
-    }
-    for i in available..<destination.count { destination[i] = 0 }
 }
 
 /// CPU seconds used by the calling thread so far.

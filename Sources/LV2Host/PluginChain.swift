@@ -1,0 +1,96 @@
+/// The plugins of one render, wired together: the input file and the MIDI go
+/// into the first, each one's audio outputs into the next one's inputs.
+final class PluginChain {
+    let instances: [PluginInstance]
+    private let links: [ChannelRouting]
+    private let input: AudioData?
+    private let inputRouting: ChannelRouting?
+    private var midi: MIDISchedule
+
+    /// `input` must already be at the render's sample rate.
+    init(_ instances: [PluginInstance], input: AudioData?, midi: MIDISchedule) throws {
+        let first = instances[0], last = instances[instances.count - 1]
+        guard last.audioOutputCount > 0 else {
+            throw HostError("The plugin \(last.plugin.uri) has no audio outputs, so there is nothing to render.")
+        }
+        guard midi.events.isEmpty || first.acceptsMIDI else {
+            throw HostError("The plugin \(first.plugin.uri) has no MIDI input, so it cannot play notes.")
+        }
+        self.instances = instances
+        links = try zip(instances, instances.dropFirst()).map { try Self.routing(from: $0, to: $1) }
+        self.input = input
+        inputRouting = try input.map { try Self.routing(from: $0, to: first) }
+        self.midi = midi
+    }
+
+    /// The last plugin's audio outputs, holding the latest block.
+    var outputs: [UnsafeMutableBufferPointer<Float>] {
+        let last = instances[instances.count - 1]
+        return (0..<last.audioOutputCount).map { last.audioOutput($0) }
+    }
+
+    /// The sum of the plugins' reported latencies, in frames.
+    var reportedLatency: Int {
+        instances.reduce(0) { $0 + $1.reportedLatency }
+    }
+
+    func activate() {
+        instances.forEach { $0.activate() }
+    }
+
+    func deactivate() {
+        instances.forEach { $0.deactivate() }
+    }
+
+    /// Runs every plugin over frames `start ..< start + frames`.
+    func run(start: Int, frames: Int) throws {
+        let first = instances[0]
+        if let input, let inputRouting {
+            inputRouting.feed(first, frames: frames) { channel, destination in
+                copy(input.channels[channel], from: start, into: destination)
+            }
+        } else {
+            // Cleared every block: in place, the plugin's last output is still there.
+            (0..<first.audioInputCount).forEach { first.audioInput($0).update(repeating: 0) }
+        }
+        try midi.deliver(blockStart: start, frames: frames, to: first)
+        first.run(frames: frames)
+        for (link, (source, destination)) in zip(links, zip(instances, instances.dropFirst())) {
+            link.feed(destination, frames: frames) { channel, samples in
+                _ = samples.update(fromContentsOf: source.audioOutput(channel)[..<frames])
+            }
+            destination.run(frames: frames)
+        }
+    }
+
+    private static func routing(from input: AudioData, to instance: PluginInstance) throws -> ChannelRouting {
+        let uri = instance.plugin.uri
+        guard instance.audioInputCount > 0 else {
+            throw HostError("The plugin \(uri) has no audio inputs, so it cannot take an input file.")
+        }
+        guard let routing = ChannelRouting(from: input.channels.count, to: instance.audioInputCount) else {
+            throw HostError("The input has \(input.channels.count) channels but the plugin \(uri) has \(instance.audioInputCount) audio inputs (only mono input may feed several).")
+        }
+        return routing
+    }
+
+    private static func routing(from source: PluginInstance, to destination: PluginInstance) throws -> ChannelRouting {
+        let from = source.plugin.uri, to = destination.plugin.uri
+        guard destination.audioInputCount > 0 else {
+            throw HostError("The plugin \(to) has no audio inputs, so it cannot follow \(from) in a chain.")
+        }
+        guard let routing = ChannelRouting(from: source.audioOutputCount, to: destination.audioInputCount) else {
+            throw HostError("The plugin \(from) has \(source.audioOutputCount) audio outputs but \(to), which follows it, has \(destination.audioInputCount) audio inputs.")
+        }
+        return routing
+    }
+}
+
+/// Copies `source` from `start` into `destination`, with zeros past its end.
+private func copy(_ source: [Float], from start: Int, into destination: UnsafeMutableBufferPointer<Float>) {
+    let available = max(0, min(destination.count, source.count - start))
+    source.withUnsafeBufferPointer { samples in
+        for i in 0..<available { destination[i] = samples[start + i] }
+    }
+    for i in available..<destination.count { destination[i] = 0 }
+}
