@@ -8,8 +8,9 @@ extension PluginInfo {
         name = takeString(lilv_plugin_get_name(plugin)) ?? uri
         libraryPath = filePath(lilv_plugin_get_library_uri(plugin)) ?? ""
         bundlePath = filePath(lilv_plugin_get_bundle_uri(plugin)) ?? ""
-        requiredFeatures = takeStrings(lilv_plugin_get_required_features(plugin))
-        optionalFeatures = takeStrings(lilv_plugin_get_optional_features(plugin))
+        // Sorted, because lilv's order changes from run to run.
+        requiredFeatures = takeStrings(lilv_plugin_get_required_features(plugin)).sorted()
+        optionalFeatures = takeStrings(lilv_plugin_get_optional_features(plugin)).sorted()
         latencyPortIndex = lilv_plugin_has_latency(plugin) ? Int(lilv_plugin_get_latency_port_index(plugin)) : nil
 
         portCount = Int(lilv_plugin_get_num_ports(plugin))
@@ -31,7 +32,7 @@ extension PluginInfo {
             let label = takeString(lilv_world_get(world.world, preset, world.node(LV2URI.rdfsLabel), nil))
             let presetURI = string(preset) ?? ""
             return (uri: presetURI, label: label ?? presetURI)
-        }
+        }.sorted { $0.uri < $1.uri }
         lilv_nodes_free(related)
 
         let classURI = lilv_plugin_get_class(plugin).flatMap { string(lilv_plugin_class_get_uri($0)) }

@@ -47,8 +47,10 @@ public final class PluginInstance {
                                     nominalBlockLength: min(nominalBlockLength ?? maxBlockLength, maxBlockLength),
                                     sequenceSize: sequenceSize)
         let supported = features.supportedFeatureURIs
-        if let missing = plugin.requiredFeatures.first(where: { !supported.contains($0) }) {
-            throw HostError("The plugin \(plugin.uri) requires the feature \(missing), which lv2render does not provide.")
+        let missing = plugin.requiredFeatures.filter { !supported.contains($0) }
+        if !missing.isEmpty {
+            let features = missing.count == 1 ? "the feature \(missing[0])" : "the features " + missing.joined(separator: " and ")
+            throw HostError("The plugin \(plugin.uri) requires \(features), which lv2render does not provide.")
         }
         if let port = plugin.unsupportedPorts.first {
             throw HostError("The plugin \(plugin.uri) has port \(port) of a type lv2render cannot connect.")

@@ -66,6 +66,17 @@ final class BadInputTests: XCTestCase {
         try assertRefused(["urn:nobody:nothing"], status: 1, "No plugin with URI urn:nobody:nothing was found on the LV2 path")
     }
 
+    func testMissingBinaryOrDescriptor() throws {
+        try assertRefused([TestDelayBundle.missingBinaryURI], status: 1, "missing.so does not exist")
+        try assertRefused([TestDelayBundle.notInBinaryURI], status: 1, "delay.so does not contain the plugin \(TestDelayBundle.notInBinaryURI)")
+    }
+
+    func testInfoForAnUnknownURI() throws {
+        let result = try LV2RenderTool.run(["info", "urn:nobody:nothing"])
+        XCTAssertEqual(result.status, 1)
+        XCTAssertTrue(result.standardError.hasPrefix("No plugin with URI urn:nobody:nothing was found"), result.standardError)
+    }
+
     func testUnknownPortSymbolListsTheValidOnes() throws {
         try assertRefused([Examples.amp, "--input", input, "--set", "volume=1"], status: 1,
                           "has no port with symbol \"volume\"; valid symbols are gain")
@@ -108,7 +119,7 @@ final class BadInputTests: XCTestCase {
     }
 
     func testMissingRequiredFeatureIsNamed() throws {
-        try assertRefused([Examples.sampler], status: 1, "requires the feature http://lv2plug.in/ns/ext/worker#schedule")
+        try assertRefused([Examples.sampler], status: 1, "requires the features http://lv2plug.in/ns/ext/state#loadDefaultState and http://lv2plug.in/ns/ext/worker#schedule")
     }
 
     func testChannelCountsThatDoNotFit() throws {

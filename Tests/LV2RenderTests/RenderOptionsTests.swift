@@ -33,6 +33,17 @@ final class RenderOptionsTests: XCTestCase {
         XCTAssertEqual(SignalAnalysis.peak(middle), 0.5, accuracy: 0.001)
     }
 
+    /// FLAC and AIFF files (made by sox from the WAV) are read like WAV.
+    func testFLACAndAIFFInputs() throws {
+        for name in ["in.flac", "in.aiff"] {
+            let converted = folder.path(name)
+            let sox = try runCommand("sox", [input, "-b", "24", converted])
+            XCTAssertEqual(sox.status, 0, sox.standardError)
+            try renderSucceeding(["render", Examples.amp, "--input", converted, "--tail", "0", "-o", output])
+            XCTAssertLessThanOrEqual(largestDifference(try rendered(), signal), 1 / Float(1 << 23), name)
+        }
+    }
+
     /// Without --duration or --tail the render stops after 0.1 s of silence past the input's end.
     func testDefaultTailStopsAfterATenthOfSilence() throws {
         try renderSucceeding(["render", Examples.amp, "--input", input, "-o", output])

@@ -12,6 +12,10 @@ enum TestDelayBundle {
     static let inPlaceBrokenURI = "urn:swiftlv2:test:delay-in-place-broken"
     /// A preset that sets the delay to 7 frames.
     static let shortPresetURI = "urn:swiftlv2:test:delay#short"
+    /// Described, but its binary does not exist.
+    static let missingBinaryURI = "urn:swiftlv2:test:missing-binary"
+    /// Described with the delay's binary, which has no descriptor for it.
+    static let notInBinaryURI = "urn:swiftlv2:test:not-in-binary"
     static let defaultDelay = 100
 
     /// The folder to put on `LV2_PATH`; built once per test run.
@@ -21,8 +25,12 @@ enum TestDelayBundle {
 
     private static let built = Result { try build() }
 
+    private static var directory: URL {
+        FileManager.default.temporaryDirectory.appendingPathComponent("swiftlv2-test-delay-\(getpid())")
+    }
+
     private static func build() throws -> String {
-        let directory = FileManager.default.temporaryDirectory.appendingPathComponent("swiftlv2-test-delay-\(getpid())")
+        atexit { try? FileManager.default.removeItem(at: TestDelayBundle.directory) }
         let bundle = directory.appendingPathComponent("test-delay.lv2")
         try FileManager.default.createDirectory(at: bundle, withIntermediateDirectories: true)
         let source = bundle.appendingPathComponent("delay.c")
@@ -123,6 +131,10 @@ enum TestDelayBundle {
         <\(inPlaceBrokenURI)> a lv2:Plugin ; lv2:binary <delay.so> ; doap:name "Test Delay (in-place broken)" ;
             lv2:requiredFeature lv2:inPlaceBroken ;
             \(ports) .
+
+        <\(missingBinaryURI)> a lv2:Plugin ; lv2:binary <missing.so> ; doap:name "Missing Binary" .
+
+        <\(notInBinaryURI)> a lv2:Plugin ; lv2:binary <delay.so> ; doap:name "Not In Binary" .
 
         <\(shortPresetURI)> a pset:Preset ; lv2:appliesTo <\(uri)> ; rdfs:label "Short" ;
             lv2:port [ lv2:symbol "delay" ; pset:value 7.0 ] .
