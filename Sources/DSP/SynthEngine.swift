@@ -75,7 +75,8 @@ public struct SynthEngine: ~Copyable {
 
     private static func linearGain(_ decibels: Double) -> Double { LibM.pow(10, decibels / 20) }
 
-    private var glideSamples: Int { Int((settings.glideMilliseconds * sampleRate / 1000).rounded()) }
+    /// Rounded to the nearest sample (glide time is never negative).
+    private var glideSamples: Int { Int(settings.glideMilliseconds * sampleRate / 1000 + 0.5) }
     private var isMonophonic: Bool { settings.voiceCount == 1 }
 
     // MARK: Notes
