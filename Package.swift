@@ -8,7 +8,7 @@ import PackageDescription
 let pluginCode: [SwiftSetting] = [
     .enableExperimentalFeature("Embedded", .when(traits: ["Plugin"])),
     // One section per function, so the linker can drop what the plugins never call.
-    .unsafeFlags(["-Xfrontend", "-function-sections"], .when(traits: ["Plugin"])),
+    .unsafeFlags(["-Xfrontend", "-function-sections", "-cross-module-optimization"], .when(traits: ["Plugin"])),
     .unsafeFlags(["-enforce-exclusivity=unchecked"], .when(configuration: .release)),
 ]
 

@@ -1,5 +1,3 @@
-import CMath
-
 /// An ADSR envelope that always starts from and returns to exactly zero.
 ///
 /// The attack is a straight line, so a note begins without a click. Decay and release
@@ -47,7 +45,7 @@ public struct Envelope {
     }
 
     private static func coefficient(samples: Double) -> Double {
-        exp(-log((1 + targetRatio) / targetRatio) / max(samples, 1))
+        LibM.exp(-LibM.log((1 + targetRatio) / targetRatio) / max(samples, 1))
     }
 
     public var isActive: Bool { stage != .idle }

@@ -1,5 +1,3 @@
-import CMath
-
 /// A sine oscillator driven by a phase accumulator in double precision.
 ///
 /// The phase counts cycles in `0..<1`, so it never grows and never loses precision,
@@ -16,7 +14,7 @@ public struct SineOscillator {
 
     @inline(__always)
     public mutating func next() -> Double {
-        let value = sin(2 * Double.pi * phase)
+        let value = LibM.sin(2 * Double.pi * phase)
         phase += increment
         if phase >= 1 { phase -= 1 }
         return value

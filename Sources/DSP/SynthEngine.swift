@@ -1,5 +1,3 @@
-import CMath
-
 /// A polyphonic sine synthesizer that knows notes and controllers, not MIDI bytes or LV2.
 ///
 /// The plugin calls the event methods at the exact frame an event happens and `render`
@@ -41,6 +39,7 @@ public struct SynthEngine: ~Copyable {
     // MARK: Controls
 
     /// Takes the control values for the coming block; recomputes only what changed.
+    @_noAllocation @_noLocks
     public mutating func configure(_ new: SynthSettings) {
         guard new != settings else { return }
         let old = settings
@@ -74,13 +73,15 @@ public struct SynthEngine: ~Copyable {
         }
     }
 
-    private static func linearGain(_ decibels: Double) -> Double { pow(10, decibels / 20) }
+    private static func linearGain(_ decibels: Double) -> Double { LibM.pow(10, decibels / 20) }
 
-    private var glideSamples: Int { Int((settings.glideMilliseconds * sampleRate / 1000).rounded()) }
+    /// Rounded to the nearest sample (glide time is never negative).
+    private var glideSamples: Int { Int(settings.glideMilliseconds * sampleRate / 1000 + 0.5) }
     private var isMonophonic: Bool { settings.voiceCount == 1 }
 
     // MARK: Notes
 
+    @_noAllocation @_noLocks
     public mutating func noteOn(channel: UInt8, note: UInt8, velocity: UInt8) {
         let pitch = Double(note)
         guard tuning.isPlayable(pitch: pitch), channel < 16, note < 128 else { return }
@@ -103,6 +104,7 @@ public struct SynthEngine: ~Copyable {
         }
     }
 
+    @_noAllocation @_noLocks
     public mutating func noteOff(channel: UInt8, note: UInt8) {
         guard channel < 16, note < 128 else { return }
         channels[Int(channel)].keysDown[Int(note)] = false
@@ -150,6 +152,7 @@ public struct SynthEngine: ~Copyable {
     // MARK: Controllers
 
     /// Pitch bend from -8192 to +8191, scaled to ± the bend range.
+    @_noAllocation @_noLocks
     public mutating func pitchBend(channel: UInt8, value: Int) {
         guard channel < 16 else { return }
         setBend(channel: channel, value: min(max(value, -8192), 8191))
@@ -166,6 +169,7 @@ public struct SynthEngine: ~Copyable {
     }
 
     /// The sustain pedal (CC64): while down, released keys keep sounding.
+    @_noAllocation @_noLocks
     public mutating func sustainPedal(channel: UInt8, down: Bool) {
         guard channel < 16 else { return }
         channels[Int(channel)].pedalDown = down
@@ -176,6 +180,7 @@ public struct SynthEngine: ~Copyable {
     }
 
     /// CC123: every key on the channel goes up (the pedal still holds them).
+    @_noAllocation @_noLocks
     public mutating func allNotesOff(channel: UInt8) {
         guard channel < 16 else { return }
         for note in 0..<128 where channels[Int(channel)].keysDown[note] {
@@ -184,6 +189,7 @@ public struct SynthEngine: ~Copyable {
     }
 
     /// CC120: silence the channel now (a millisecond's fade, so it does not click).
+    @_noAllocation @_noLocks
     public mutating func allSoundOff(channel: UInt8) {
         guard channel < 16 else { return }
         for slot in 0..<VoiceAllocator.capacity where allocator.slots[slot].state != .free
@@ -195,6 +201,7 @@ public struct SynthEngine: ~Copyable {
     }
 
     /// CC121: bend to centre, pedal up.
+    @_noAllocation @_noLocks
     public mutating func resetControllers(channel: UInt8) {
         guard channel < 16 else { return }
         pitchBend(channel: channel, value: 0)
@@ -209,6 +216,7 @@ public struct SynthEngine: ~Copyable {
     // MARK: Sound
 
     /// Writes `count` frames of the mix (nil: the host gave no buffer; time still passes).
+    @_noAllocation @_noLocks
     public mutating func render(into output: UnsafeMutablePointer<Float>?, count: Int) {
         guard let output else {
             var done = 0
@@ -230,6 +238,7 @@ public struct SynthEngine: ~Copyable {
     }
 
     /// Silence, all keys up, controllers at rest: the state of a fresh instance.
+    @_noAllocation @_noLocks
     public mutating func reset() {
         for slot in voices.indices { voices[slot].reset() }
         allocator.reset()

@@ -1,5 +1,3 @@
-import CMath
-
 /// One sounding note: a sine, its envelope, and its pitch, which may be gliding.
 ///
 /// Pitch is in MIDI note numbers (fractional while gliding). A glide moves at a
@@ -55,7 +53,7 @@ public struct SynthVoice {
         glideRemaining = startPitch == pitch ? 0 : max(samples, 0)
         if glideRemaining == 0 { self.pitch = pitch }
         glideStep = glideRemaining > 0 ? (pitch - startPitch) / Double(glideRemaining) : 0
-        glideRatio = exp2(glideStep / 12)
+        glideRatio = LibM.exp2(glideStep / 12)
         retune(tuning)
     }
 
@@ -66,7 +64,7 @@ public struct SynthVoice {
     }
 
     public mutating func setBend(semitones: Double) {
-        bendFactor = exp2(semitones / 12)
+        bendFactor = LibM.exp2(semitones / 12)
         updateOscillator()
     }
 
@@ -138,7 +136,7 @@ public struct Tuning: Equatable {
         self.a4 = a4
     }
 
-    public func frequency(pitch: Double) -> Double { a4 * exp2((pitch - 69) / 12) }
+    public func frequency(pitch: Double) -> Double { a4 * LibM.exp2((pitch - 69) / 12) }
 
     public func increment(pitch: Double) -> Double { frequency(pitch: pitch) / sampleRate }
 
