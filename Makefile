@@ -18,7 +18,7 @@ LV2DIR ?= $(PREFIX)/lib/lv2
 endif
 
 BUILD_DEBS := lv2-dev libsamplerate0-dev liblilv-dev libsndfile1-dev pkg-config
-TEST_DEBS  := lilv-utils sordi lv2-examples sox valgrind
+TEST_DEBS  := lilv-utils sordi lv2-examples sox valgrind gcc
 
 .PHONY: all plugin host deps test-deps test demo install uninstall clean
 

@@ -1,6 +1,6 @@
 import Foundation
+import LV2Host
 import TestSupport
-import XCTest
 
 /// A tiny third-party-style plugin, compiled from C by the tests: a pure delay
 /// that reports its delay as latency. None of the lv2-examples plugins report
@@ -36,9 +36,10 @@ enum TestDelayBundle {
         let source = bundle.appendingPathComponent("delay.c")
         try cSource.write(to: source, atomically: true, encoding: .utf8)
         try manifest.write(to: bundle.appendingPathComponent("manifest.ttl"), atomically: true, encoding: .utf8)
+        // `cc` comes with the gcc package, which `make test` installs (TEST_DEBS).
         let compiled = try runCommand("cc", ["-shared", "-fPIC", "-O2", "-o", bundle.appendingPathComponent("delay.so").path, source.path])
         guard compiled.status == 0 else {
-            throw XCTSkip("The C compiler could not build the test plugin: \(compiled.standardError)")
+            throw HostError("The C compiler could not build the test plugin: \(compiled.standardError)")
         }
         return directory.path
     }
