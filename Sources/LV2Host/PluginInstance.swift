@@ -35,7 +35,7 @@ public final class PluginInstance {
     public init(plugin: PluginInfo, sampleRate: Double, maxBlockLength: Int = 8192, sequenceSize: Int = 65536,
                 nominalBlockLength: Int? = nil) throws {
         guard sampleRate.isFinite, sampleRate > 0 else {
-            throw HostError("The sample rate must be a positive number of hertz, not \(sampleRate).")
+            throw HostError("The sample rate must be a positive number of hertz, not \(sampleRate.compactDescription).")
         }
         guard (1...Self.largestBlockLength).contains(maxBlockLength) else {
             throw HostError("The largest block must be between 1 and \(Self.largestBlockLength) frames, not \(maxBlockLength).")
@@ -63,7 +63,7 @@ public final class PluginInstance {
         guard let instantiate = descriptor.pointee.instantiate,
               let handle = instantiate(descriptor, sampleRate, plugin.bundlePath, features.featureArray)
         else {
-            throw HostError("The plugin \(plugin.uri) failed to instantiate at \(Int(sampleRate)) Hz.")
+            throw HostError("The plugin \(plugin.uri) failed to instantiate at \(sampleRate.compactDescription) Hz.")
         }
 
         self.plugin = plugin

@@ -79,7 +79,7 @@ public struct Renderer {
             throw HostError("A render needs at least one plugin.")
         }
         guard request.sampleRate.isFinite, request.sampleRate >= 1, request.sampleRate <= highestSampleRate else {
-            throw HostError("The sample rate must be between 1 and \(Int(highestSampleRate)) Hz, not \(request.sampleRate).")
+            throw HostError("The sample rate must be between 1 and \(Int(highestSampleRate)) Hz, not \(request.sampleRate.compactDescription).")
         }
         try request.blocks.validate()
         let longest = RenderRequest.longestDuration

@@ -8,10 +8,14 @@ extension AudioData {
         guard rate != sampleRate else { return self }
         let ratio = rate / sampleRate
         guard ratio.isFinite, src_is_valid_ratio(ratio) != 0 else {
-            throw HostError("Converting from \(sampleRate) Hz to \(rate) Hz is beyond libsamplerate's ratio limit of 256.")
+            throw HostError("Converting from \(sampleRate.compactDescription) Hz to \(rate.compactDescription) Hz is beyond libsamplerate's ratio limit of 256.")
         }
         let channelCount = channels.count
-        let targetFrames = Int((Double(frameCount) * ratio).rounded())
+        let exactFrames = (Double(frameCount) * ratio).rounded()
+        guard exactFrames <= Double(RenderRequest.largestFrameCount) else {
+            throw HostError("The input would be \(exactFrames.compactDescription) frames long at \(rate.compactDescription) Hz, more than the \(RenderRequest.largestFrameCount) lv2render holds in memory.")
+        }
+        let targetFrames = Int(exactFrames)
         guard frameCount > 0, channelCount > 0 else {
             return AudioData(sampleRate: rate, channels: channels.map { _ in [] })
         }
