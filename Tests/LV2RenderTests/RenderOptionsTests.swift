@@ -118,6 +118,13 @@ final class RenderOptionsTests: XCTestCase {
         XCTAssertEqual(Array(delayed[10...]), Array(signal[..<(signal.count - 10)]))
     }
 
+    /// A mono plugin's output feeds both inputs of a stereo one that follows it.
+    func testMonoStageFeedsAStereoStage() throws {
+        try renderSucceeding(["render", Examples.amp, "--input", input, "--tail", "0", "--then", Examples.stereoScope, "-o", output])
+        let audio = try AudioFile.read(path: output)
+        XCTAssertEqual(audio.channels, [signal, signal])
+    }
+
     /// The test delay reports its delay as latency; compensating removes it exactly,
     /// and the output keeps the input's length.
     func testCompensateLatencyRemovesTheReportedDelay() throws {
