@@ -39,9 +39,13 @@ public struct RoundTripResampler: ~Copyable {
     /// little, so its filter never widens and needs more lookahead than measured.
     private static let largestUpSpacing = 1.05
 
+    /// The lowest ratio a round trip runs at. libsamplerate stops at 1/256; the rest
+    /// is room for steering the up converter.
+    public static let lowestSupportedRatio = 1.0 / 250
+
     /// - Parameters:
     ///   - lowestRatio: the lowest internal rate / host rate the caller will ask for
-    ///     (at most 1); it sets the latency.
+    ///     (at most 1, raised to `lowestSupportedRatio`); it sets the latency.
     ///   - quantum: the frames of every `process` call.
     public init?(quality: SampleRateConverter.Quality, lowestRatio: Double, quantum: Int) {
         guard let down = SampleRateConverter(quality: quality, channels: Self.channels),
@@ -51,7 +55,7 @@ public struct RoundTripResampler: ~Copyable {
         self.down = down
         self.up = up
         self.quantum = quantum
-        self.lowestRatio = max(lowestRatio, SampleRateConverter.ratioLimits.lowerBound)
+        self.lowestRatio = max(lowestRatio, Self.lowestSupportedRatio)
         latency = Self.requiredLatency(down: &self.down, up: &self.up, lowestRatio: self.lowestRatio)
         // Before the up converter starts, the queue holds what `down` made during the
         // first `latency` frames; later, the few frames `up` leaves each call.
