@@ -34,7 +34,8 @@ public struct RateAdapterEngine: ~Copyable {
     public static let lowestRate = 2000.0
     static let rateGlideSeconds = 0.02
     static let blendSeconds = 0.01
-    static let qualityFadeSeconds = 0.02
+    /// Long enough that fading between two latencies bends the signal no more than it bends itself.
+    static let qualityFadeSeconds = 0.05
     private static let channels = 2
 
     public let hostRate: Double
