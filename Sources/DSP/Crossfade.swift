@@ -10,7 +10,7 @@ public func crossfade(
 ) {
     if gain.isSettled && (gain.current == 0 || gain.current == 1) {
         let source = gain.current == 0 ? from : to
-        if source != UnsafePointer(output) { output.update(from: source, count: frames * channels) }
+        if source != UnsafePointer(output) { output.copySamples(from: source, count: frames * channels) }
         return
     }
     for frame in 0..<frames {

@@ -33,7 +33,7 @@ public struct DelayLine: ~Copyable {
     public mutating func write(_ input: UnsafePointer<Float>, frames: Int) {
         let frames = min(frames, maximumBlock)
         copyAround(frames: frames, ringStart: head) { ringPart, offset, count in
-            ringPart.update(from: input + offset * channels, count: count * channels)
+            ringPart.copySamples(from: input + offset * channels, count: count * channels)
         }
         head = (head + frames) % ringFrames
     }
@@ -45,7 +45,7 @@ public struct DelayLine: ~Copyable {
         let delay = min(max(delay, 0), maximumDelay)
         let start = (head - frames - delay + 2 * ringFrames) % ringFrames
         copyAround(frames: frames, ringStart: start) { ringPart, offset, count in
-            (output + offset * channels).update(from: ringPart, count: count * channels)
+            (output + offset * channels).copySamples(from: ringPart, count: count * channels)
         }
     }
 

@@ -33,7 +33,7 @@ public struct FrameQueue: ~Copyable {
         let removed = min(max(frames, 0), count)
         guard removed > 0 else { return }
         count -= removed
-        storage.start.update(from: storage.start + removed * channels, count: count * channels)
+        storage.start.copySamples(from: storage.start + removed * channels, count: count * channels)
     }
 
     public mutating func removeAll() { count = 0 }

@@ -127,7 +127,7 @@ public struct RoundTripResampler: ~Copyable {
             // Output before the first input (time < 0 after the delays) is silence; the up
             // converter starts at its position 0, internal frame 0.
             while frame < quantum && target(atTime: Double(frame - latency)) < 0 { frame += 1 }
-            output.update(repeating: 0, count: frame * Self.channels)
+            output.silence(count: frame * Self.channels)
             guard frame < quantum else { return }
             upStarted = true
             upPosition = 0
@@ -144,7 +144,7 @@ public struct RoundTripResampler: ~Copyable {
         if result.produced < wanted {
             starvedFrames += wanted - result.produced
             (output + (frame + result.produced) * Self.channels)
-                .update(repeating: 0, count: (wanted - result.produced) * Self.channels)
+                .silence(count: (wanted - result.produced) * Self.channels)
         }
     }
 }

@@ -14,5 +14,5 @@ public struct SampleBuffer: ~Copyable {
 
     deinit { start.deallocate() }
 
-    public func zero() { start.update(repeating: 0, count: count) }
+    public func zero() { start.silence(count: count) }
 }
