@@ -47,6 +47,26 @@ final class RateAdapterSoundTests: XCTestCase {
         }
     }
 
+    func testCrossingTheHostRateFadesBetweenDryAndConvertedWithoutAClick() throws {
+        // 96 → 30 → 96 kHz at a 48 kHz host: the wet path switches between the exact dry
+        // signal and the converter's output, both `latency` late, by a short crossfade.
+        let harness = try RateAdapterHarness()
+        let input = TestSignal.sine(1000, rate: 48000, frames: 96_000)
+        for quality: Float in [0, 3] {
+            let result = try harness.play(input, hostRate: 48000, blockLength: 512, controls: [("quality", quality), ("rate", 96000)]) { instance, frame in
+                try instance.setControl("rate", frame >= 24_064 && frame < 60_000 ? 30000 : 96000)
+            }
+            let latency = result.latencies[0]
+            if quality == 0 {  // zero-order hold's steps bend the sine sharply by design
+                let sineCurvature = TestSignal.curvature(ofSine: 1000, rate: 48000)
+                XCTAssertLessThan(SignalAnalysis.largestSecondDifference(result.output[0][(latency + 2000)...]), sineCurvature * 1.05)
+            }
+            let dry = TestSignal.delayed(input[0], by: latency)
+            let end = (latency + 80_000)..<96_000
+            XCTAssertTrue(result.output[0][end].elementsEqual(dry[end]), "quality \(quality): exact again once back at 96 kHz")
+        }
+    }
+
     func testABurstOfNaNAndInfinityIsContainedAndPassesWithTheLatency() throws {
         let harness = try RateAdapterHarness()
         let clean = TestSignal.sine(440, rate: 48000, frames: 48000)
