@@ -34,7 +34,7 @@ public struct RateAdapterEngine: ~Copyable {
     public static let lowestRate = 2000.0
     static let rateGlideSeconds = 0.02
     static let blendSeconds = 0.01
-    /// Long enough that fading between two latencies bends the signal no more than it bends itself.
+    /// Long enough that the corners of the fade between two latencies never sound like a click.
     static let qualityFadeSeconds = 0.05
     private static let channels = 2
 
