@@ -1,0 +1,62 @@
+/// Delays interleaved frames by whole numbers of frames, bit for bit.
+///
+/// Blocks of frames go in with `write`; `read` then copies the same number of frames
+/// as they were `delay` frames earlier. Several reads at different delays may follow
+/// one write (the rate adapter needs the dry signal at the latency of two qualities
+/// while it crossfades between them).
+public struct DelayLine: ~Copyable {
+    public let channels: Int
+    /// The longest delay `read` accepts.
+    public let maximumDelay: Int
+    /// The most frames one `write` may bring.
+    public let maximumBlock: Int
+    private let ring: SampleBuffer
+    private let ringFrames: Int
+    /// Where the next write starts, in frames.
+    private var head = 0
+
+    public init(maximumDelay: Int, maximumBlock: Int, channels: Int) {
+        self.channels = channels
+        self.maximumDelay = max(maximumDelay, 0)
+        self.maximumBlock = max(maximumBlock, 1)
+        ringFrames = self.maximumDelay + self.maximumBlock
+        ring = SampleBuffer(count: ringFrames * channels)
+    }
+
+    /// Forgets everything: the line reads as silence until filled again.
+    public mutating func reset() {
+        ring.zero()
+        head = 0
+    }
+
+    /// Appends `frames` frames (at most `maximumBlock`).
+    public mutating func write(_ input: UnsafePointer<Float>, frames: Int) {
+        let frames = min(frames, maximumBlock)
+        copyAround(frames: frames, ringStart: head) { ringPart, offset, count in
+            ringPart.copySamples(from: input + offset * channels, count: count * channels)
+        }
+        head = (head + frames) % ringFrames
+    }
+
+    /// Copies the frames of the last `write` as they were `delay` frames (at most
+    /// `maximumDelay`) earlier.
+    public func read(delay: Int, frames: Int, into output: UnsafeMutablePointer<Float>) {
+        let frames = min(frames, maximumBlock)
+        let delay = min(max(delay, 0), maximumDelay)
+        let start = (head - frames - delay + 2 * ringFrames) % ringFrames
+        copyAround(frames: frames, ringStart: start) { ringPart, offset, count in
+            (output + offset * channels).copySamples(from: ringPart, count: count * channels)
+        }
+    }
+
+    /// Visits the ring from `ringStart` for `frames` frames in at most two contiguous
+    /// parts (the second after wrapping to the ring's start).
+    private func copyAround(
+        frames: Int, ringStart: Int,
+        _ body: (_ ringPart: UnsafeMutablePointer<Float>, _ offset: Int, _ count: Int) -> Void
+    ) {
+        let first = min(frames, ringFrames - ringStart)
+        body(ring.start + ringStart * channels, 0, first)
+        if first < frames { body(ring.start, first, frames - first) }
+    }
+}

@@ -1,0 +1,170 @@
+import CMath
+
+/// The rate adapter's controls, already checked and clamped.
+public struct RateAdapterSettings: Equatable {
+    /// The internal rate asked for, in Hz (the engine uses at most the host rate).
+    public var rate = 22050.0
+    public var quality = SampleRateConverter.Quality.sincFastest
+    /// 0 is the dry input only, 1 the converted signal only.
+    public var mix = 1.0
+    /// Off is the host's bypass: the dry input, still delayed by the latency.
+    public var enabled = true
+
+    public init() {}
+}
+
+/// Runs stereo audio through libsamplerate at an internal rate and back, with a
+/// phase-aligned dry path, knowing nothing of LV2.
+///
+/// Everything happens on fixed quanta (`BlockQuantizer`), so the output does not
+/// depend on the host's block sizes. Per quantum: the input is sanitized, goes into
+/// the dry delay line and through the current quality's `RoundTripResampler`; the wet
+/// signal is the converted one, or the dry one bit for bit when the internal rate
+/// reaches the host rate; then `mix` and `enabled` blend dry and wet. Every change
+/// glides: the rate over `rateGlideSeconds`, the blends over `blendSeconds`, a change
+/// of quality by a crossfade (`QualityBank`). The reported latency is the quantizer's
+/// plus the round trip's, and the dry path is delayed by exactly as much.
+public struct RateAdapterEngine: ~Copyable {
+    public typealias Quality = SampleRateConverter.Quality
+
+    /// Frames per quantum: small, since it is part of the latency, yet enough to keep
+    /// the per-call cost of libsamplerate low.
+    public static let quantum = 32
+    /// Lowest internal rate the `rate` control offers.
+    public static let lowestRate = 2000.0
+    static let rateGlideSeconds = 0.02
+    static let blendSeconds = 0.01
+    /// Long enough that the corners of the fade between two latencies never sound like a click.
+    static let qualityFadeSeconds = 0.05
+    private static let channels = 2
+
+    public let hostRate: Double
+    private var quantizer: BlockQuantizer
+    private var dry: DelayLine
+    private var bank: QualityBank
+    /// log2(internal rate / host rate), stepped once per quantum.
+    private var logRatio: SmoothedValue
+    private var blend: Blend
+    /// Whether the next quantum is the first since `reset` (controls then jump).
+    private var isFresh = true
+    private let dryTap: SampleBuffer
+    private let wet: SampleBuffer
+    private let incomingOutput: SampleBuffer
+
+    public init?(hostRate: Double) {
+        guard hostRate.isFinite, hostRate > 0 else { return nil }
+        let quantum = Self.quantum
+        func frames(_ seconds: Double) -> Int { max(1, Int(seconds * hostRate)) }
+        guard let bank = QualityBank(lowestRatio: min(1, Self.lowestRate / hostRate), quantum: quantum,
+                                     fadeFrames: frames(Self.qualityFadeSeconds))
+        else { return nil }
+        self.hostRate = hostRate
+        self.bank = bank
+        quantizer = BlockQuantizer(quantum: quantum)
+        dry = DelayLine(maximumDelay: self.bank.longestLatency, maximumBlock: quantum, channels: Self.channels)
+        logRatio = SmoothedValue(0, rampLength: max(1, frames(Self.rateGlideSeconds) / quantum))
+        blend = Blend(rampLength: frames(Self.blendSeconds))
+        dryTap = SampleBuffer(count: quantum * Self.channels)
+        wet = SampleBuffer(count: quantum * Self.channels)
+        incomingOutput = SampleBuffer(count: quantum * Self.channels)
+        reset()
+    }
+
+    /// Back to the state of a fresh engine: silence everywhere, controls jump on the next quantum.
+    public mutating func reset() {
+        quantizer.reset()
+        dry.reset()
+        bank.reset()
+        isFresh = true
+    }
+
+    /// The frames by which the output trails the input with these settings.
+    public func latency(with settings: RateAdapterSettings) -> Int {
+        let quality = isFresh ? settings.quality : (bank.isFading ? bank.incoming ?? bank.active : bank.active)
+        return quantizer.latency + bank.latency(of: quality)
+    }
+
+    /// Processes `frames` frames of planar stereo. Inputs may be the same memory as the
+    /// outputs; unconnected inputs are silence, unconnected outputs are skipped.
+    public mutating func process(
+        left: UnsafePointer<Float>?, right: UnsafePointer<Float>?,
+        intoLeft outLeft: UnsafeMutablePointer<Float>?, right outRight: UnsafeMutablePointer<Float>?,
+        frames: Int, settings: RateAdapterSettings
+    ) {
+        var done = 0
+        while done < frames {
+            let chunk = min(frames - done, quantizer.framesUntilQuantum)
+            quantizer.write(left: left.map { $0 + done }, right: right.map { $0 + done }, frames: chunk)
+            if quantizer.isQuantumReady {
+                processQuantum(settings)
+                quantizer.finishQuantum()
+            }
+            quantizer.read(left: outLeft.map { $0 + done }, right: outRight.map { $0 + done }, frames: chunk)
+            done += chunk
+        }
+    }
+
+    private mutating func processQuantum(_ settings: RateAdapterSettings) {
+        let input = quantizer.quantumInput
+        let samples = Self.quantum * Self.channels
+        SignalGuard.sanitize(input, count: samples)
+        dry.write(input, frames: Self.quantum)
+
+        let internalRate = min(max(settings.rate, Self.lowestRate), hostRate)
+        logRatio.set(log2(internalRate / hostRate))
+        blend.passThrough.set(internalRate == hostRate ? 1 : 0)
+        blend.wetAmount.set(settings.enabled ? min(max(settings.mix, 0), 1) : 0)
+        if isFresh {
+            logRatio.settle()
+            blend.passThrough.settle()
+            blend.wetAmount.settle()
+            bank.start(with: settings.quality)
+            isFresh = false
+        } else {
+            bank.request(settings.quality)
+        }
+        let ratio = exp2(logRatio.next())
+
+        // The incoming quality, if any, sees the same glides as the active one.
+        var activeBlend = blend, incomingBlend = blend
+        let output = quantizer.quantumOutput
+        render(bank.active, ratio: ratio, into: output, blend: &activeBlend)
+        blend = activeBlend
+        guard let incoming = bank.incoming else { return }
+        if bank.isIncomingReady {
+            render(incoming, ratio: ratio, into: incomingOutput.start, blend: &incomingBlend)
+            crossfade(from: output, to: incomingOutput.start, into: output, frames: Self.quantum,
+                      channels: Self.channels, gain: &bank.fade)
+            bank.finishFadeIfComplete()
+        } else {
+            bank.process(incoming, input, into: incomingOutput.start, ratio: ratio)
+            bank.advanceWarmUp()
+        }
+    }
+
+    /// One quality's output for the current quantum: its wet signal (or the dry one at
+    /// the host rate), blended with the dry signal delayed by the same latency.
+    private mutating func render(
+        _ quality: Quality, ratio: Double, into output: UnsafeMutablePointer<Float>, blend: inout Blend
+    ) {
+        bank.process(quality, quantizer.quantumInput, into: wet.start, ratio: ratio)
+        dry.read(delay: bank.latency(of: quality), frames: Self.quantum, into: dryTap.start)
+        crossfade(from: wet.start, to: dryTap.start, into: wet.start, frames: Self.quantum,
+                  channels: Self.channels, gain: &blend.passThrough)
+        crossfade(from: dryTap.start, to: wet.start, into: output, frames: Self.quantum,
+                  channels: Self.channels, gain: &blend.wetAmount)
+    }
+
+    /// The two gains that blend wet and dry, gliding per frame.
+    private struct Blend {
+        /// 1 while the internal rate is the host rate and the wet path is the dry one.
+        var passThrough: SmoothedValue
+        /// `mix`, or 0 while bypassed.
+        var wetAmount: SmoothedValue
+
+        init(rampLength: Int) {
+            passThrough = SmoothedValue(0, rampLength: rampLength)
+            wetAmount = SmoothedValue(1, rampLength: rampLength)
+        }
+    }
+}
