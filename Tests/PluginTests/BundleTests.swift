@@ -35,7 +35,7 @@ final class BundleTests: XCTestCase {
             .filter { $0.hasSuffix(".ttl") }.map { Repository.bundle.appendingPathComponent($0).path }
         let result = try runCommand("sord_validate", specifications + ours)
         XCTAssertEqual(result.status, 0, result.standardError)
-        XCTAssertTrue(result.standardError.contains("Found 0 errors"), result.standardError)
+        XCTAssertTrue(result.standardOutput.contains("Found 0 errors"), result.standardOutput + result.standardError)
     }
 
     func testLv2infoDescribesBothPlugins() throws {
