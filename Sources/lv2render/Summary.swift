@@ -30,7 +30,7 @@ struct Summary {
             "cpuSeconds": result.cpuSeconds,
             "realtimeFactor": finite(result.realtimeFactor),
         ]
-        let data = (try? JSONSerialization.data(withJSONObject: object, options: [.sortedKeys])) ?? Data("{}".utf8)
+        let data = (try? JSONSerialization.data(withJSONObject: object, options: [.sortedKeys, .withoutEscapingSlashes])) ?? Data("{}".utf8)
         return String(decoding: data, as: UTF8.self)
     }
 
