@@ -70,6 +70,35 @@ final class SynthPluginTests: XCTestCase {
         XCTAssertLessThan(SignalAnalysis.largestSecondDifference(output) / SignalAnalysis.peak(output), 0.02)
     }
 
+    func testPitchBendBytesReachTheBendRange() throws {
+        for (bytes, cents) in [([UInt8](arrayLiteral: 0xE0, 0x7F, 0x7F), 1200.0 * 8191 / 8192), ([0xE5, 0x00, 0x00], -1200)] {
+            let score = [TimedMIDIEvent(seconds: 0, bytes: bytes)] + note(69, at: 0, for: 1, channel: bytes[0] & 0x0F)
+            let output = try render(score, seconds: 1, controls: [("bend_range", 12)])
+            let frequency = SignalAnalysis.frequency(of: output[12000..<45000], sampleRate: 48000)
+            XCTAssertEqual(SignalAnalysis.cents(frequency, from: 440), cents, accuracy: 0.01, "bend \(bytes)")
+        }
+    }
+
+    func testSustainPedalAndChannelModeMessages() throws {
+        let pedal = [TimedMIDIEvent(seconds: 0, bytes: [0xB0, 64, 127])] + note(69, at: 0, for: 0.2)
+            + [TimedMIDIEvent(seconds: 0.6, bytes: [0xB0, 64, 0])]
+        let held = try render(pedal, seconds: 1.2)
+        XCTAssertGreaterThan(SignalAnalysis.peak(held[24000..<28000]), 0.05, "held by the pedal after the key went up")
+        XCTAssertEqual(SignalAnalysis.peak(held[(28800 + 7200 + 1)...]), 0, "released when the pedal went up")
+
+        let allSoundOff = note(69, at: 0, for: 1) + [TimedMIDIEvent(seconds: 0.5, bytes: [0xB0, 120, 0])]
+        let cut = try render(allSoundOff, seconds: 1)
+        XCTAssertEqual(SignalAnalysis.peak(cut[(24000 + 49)...]), 0, "CC120 silences within a millisecond")
+
+        let allNotesOff = note(60, at: 0, for: 2) + note(64, at: 0, for: 2) + [TimedMIDIEvent(seconds: 0.5, bytes: [0xB0, 123, 0])]
+        let released = try render(allNotesOff, seconds: 1)
+        XCTAssertEqual(SignalAnalysis.peak(released[(24000 + 7200 + 1)...]), 0, "CC123 releases every held note")
+
+        let velocityZero = [TimedMIDIEvent(seconds: 0, bytes: [0x90, 69, 100]), TimedMIDIEvent(seconds: 0.5, bytes: [0x90, 69, 0])]
+        let stopped = try render(velocityZero, seconds: 1)
+        XCTAssertEqual(SignalAnalysis.peak(stopped[(24000 + 7200 + 1)...]), 0, "note-on with velocity 0 is a note-off")
+    }
+
     func testIntegerControlsAreRoundedNotTruncated() throws {
         // Two notes at once: with voices 1.9999 → 2 both sound; truncated to 1 only one would.
         let chord = note(60, at: 0, for: 1) + note(67, at: 0, for: 1)
