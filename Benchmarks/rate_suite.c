@@ -1,0 +1,161 @@
+// The rate adapter against raw libsamplerate doing the same round trip from C:
+// cost per second of stereo audio for every quality, per-call overhead, and how the
+// cost grows with the host rate.
+#include "bench.h"
+
+#include <stdio.h>
+#include <stdlib.h>
+
+/// Port indices of rate-adapter.ttl (the reference has the same ports).
+enum { PORT_IN_LEFT, PORT_IN_RIGHT, PORT_OUT_LEFT, PORT_OUT_RIGHT, PORT_RATE, PORT_QUALITY, PORT_MIX, PORT_ENABLED,
+       PORT_LATENCY };
+static const char *QUALITY_NAMES[] = {"sinc best", "sinc medium", "sinc fastest", "zero-order hold", "linear"};
+enum { DEFAULT_QUALITY = 2 };
+
+/// A stretch of stereo noise through one plugin, in blocks, after a short untimed warm-up.
+typedef struct {
+    Plugin plugin;
+    float rate, quality, mix, enabled, latency;
+    float *input[2], *output[2];
+    double host_rate;
+    int block;
+    long frames;
+} RateRun;
+
+static RateRun *rate_open(const char *library, const char *uri, double host_rate, float rate, int quality,
+                          int block, double seconds) {
+    RateRun *run = calloc(1, sizeof *run);
+    run->plugin = plugin_open(library, uri, host_rate);
+    run->rate = rate;
+    run->quality = (float)quality;
+    run->mix = 1;
+    run->enabled = 1;
+    run->host_rate = host_rate;
+    run->block = block;
+    run->frames = (long)(seconds * host_rate);
+    uint32_t seed = 1;
+    for (int channel = 0; channel < 2; channel++) {
+        // A block more than the timed stretch, so that any block starting inside it fits.
+        run->input[channel] = malloc((size_t)(run->frames + block) * sizeof(float));
+        run->output[channel] = malloc((size_t)block * sizeof(float));
+        for (long frame = 0; frame < run->frames + block; frame++) {
+            seed = seed * 1664525u + 1013904223u;  // white noise at about -10 dBFS
+            run->input[channel][frame] = (float)((int32_t)seed) / 2147483648.0f * 0.5f;
+        }
+        plugin_connect(&run->plugin, PORT_OUT_LEFT + (uint32_t)channel, run->output[channel]);
+    }
+    float *controls[] = {&run->rate, &run->quality, &run->mix, &run->enabled, &run->latency};
+    for (int index = 0; index < 5; index++) plugin_connect(&run->plugin, PORT_RATE + (uint32_t)index, controls[index]);
+    return run;
+}
+
+static void rate_close(RateRun *run) {
+    plugin_close(&run->plugin);
+    for (int channel = 0; channel < 2; channel++) {
+        free(run->input[channel]);
+        free(run->output[channel]);
+    }
+    free(run);
+}
+
+static void rate_process(RateRun *run, long frames) {
+    for (long start = 0; start < frames; start += run->block) {
+        long count = frames - start < run->block ? frames - start : run->block;
+        long offset = start % run->frames;
+        for (int channel = 0; channel < 2; channel++)
+            plugin_connect(&run->plugin, PORT_IN_LEFT + (uint32_t)channel, run->input[channel] + offset);
+        plugin_run(&run->plugin, (uint32_t)count);
+    }
+}
+
+/// Activates and plays 50 ms, so that the timed run starts with full filters.
+static void rate_prepare(void *context) {
+    RateRun *run = context;
+    plugin_activate(&run->plugin);
+    rate_process(run, (long)(0.05 * run->host_rate));
+}
+
+static void rate_render(void *context) {
+    RateRun *run = context;
+    rate_process(run, run->frames);
+}
+
+/// Times the plugin against raw libsamplerate (built with clang); 2 × rounds values.
+static void time_rates(const Setup *setup, double host_rate, float rate, int quality, int block, double seconds_each,
+                       int rounds, double *seconds) {
+    RateRun *ours = rate_open(setup->plugin, RATE_ADAPTER_URI, host_rate, rate, quality, block, seconds_each);
+    RateRun *raw = rate_open(setup->reference_clang, REFERENCE_ROUND_TRIP_URI, host_rate, rate, quality, block,
+                             seconds_each);
+    Workload workloads[] = {{rate_prepare, rate_render, ours}, {rate_prepare, rate_render, raw}};
+    measure_interleaved(workloads, 2, rounds, seconds);
+    rate_close(ours);
+    rate_close(raw);
+}
+
+static int rounds_for(const Setup *setup, int rounds) { return setup->smoke ? 1 : rounds; }
+static double seconds_for(const Setup *setup, double seconds) { return setup->smoke ? 0.02 : seconds; }
+
+void rate_suite(const Setup *setup) {
+    table_group("Rate adapter vs raw libsamplerate (src_process from C), host 48 kHz, block 1024");
+    float rates[] = {8000, 22050, 44100};
+    int rounds = rounds_for(setup, 9);
+    double *seconds = malloc(2 * (size_t)rounds * sizeof *seconds);
+    for (int quality = 0; quality < 5; quality++) {
+        for (int r = 0; r < 3; r++) {
+            progress(setup, "rate adapter: %s, %g Hz", QUALITY_NAMES[quality], rates[r]);
+            double audio = seconds_for(setup, quality == 0 ? 0.5 : 1);
+            time_rates(setup, 48000, rates[r], quality, 1024, audio, rounds, seconds);
+            Summary ours = scaled(summarize(seconds, rounds), 1000 / audio);
+            Summary raw = scaled(summarize(seconds + rounds, rounds), 1000 / audio);
+            char label[64];
+            snprintf(label, sizeof label, "%s, %g Hz", QUALITY_NAMES[quality], rates[r]);
+            table_row(label, "ms CPU per s of audio", &ours, &raw, median_ratio(seconds, seconds + rounds, rounds), NULL,
+                      0, "≤ 1.05×");
+        }
+    }
+    free(seconds);
+}
+
+void rate_overhead_suite(const Setup *setup) {
+    table_group("Rate adapter per-call overhead: block N vs block 1024 (Baseline 2: raw libsamplerate at block N)");
+    int blocks[] = {1, 16, 1024};
+    int rounds = rounds_for(setup, 7);
+    double audio = seconds_for(setup, 0.5);
+    double *seconds[3];
+    for (int b = 0; b < 3; b++) {
+        progress(setup, "rate adapter overhead: block %d", blocks[b]);
+        seconds[b] = malloc(2 * (size_t)rounds * sizeof *seconds[b]);
+        time_rates(setup, 48000, 22050, DEFAULT_QUALITY, blocks[b], audio, rounds, seconds[b]);
+    }
+    double per_frame = 1e9 / (audio * 48000);
+    Summary large = scaled(summarize(seconds[2], rounds), per_frame);
+    for (int b = 0; b < 2; b++) {
+        Summary ours = scaled(summarize(seconds[b], rounds), per_frame);
+        Summary raw = scaled(summarize(seconds[b] + rounds, rounds), per_frame);
+        char label[64];
+        snprintf(label, sizeof label, "sinc fastest, 22050 Hz, block %d", blocks[b]);
+        table_row(label, "ns per frame", &ours, &large, median_ratio(seconds[b], seconds[2], rounds), &raw,
+                  median_ratio(seconds[b], seconds[b] + rounds, rounds), NULL);
+    }
+    for (int b = 0; b < 3; b++) free(seconds[b]);
+}
+
+void rate_scale_suite(const Setup *setup) {
+    table_group("Rate adapter scale: host rate 8–768 kHz, internal rate ¼ of it, sinc fastest, block 1024");
+    double host_rates[] = {8000, 16000, 44100, 48000, 96000, 192000, 384000, 768000};
+    int rounds = rounds_for(setup, 5);
+    double *seconds = malloc(2 * (size_t)rounds * sizeof *seconds);
+    for (int h = 0; h < 8; h++) {
+        progress(setup, "rate adapter scale: %g Hz", host_rates[h]);
+        double audio = seconds_for(setup, 0.25);
+        time_rates(setup, host_rates[h], (float)(host_rates[h] / 4), DEFAULT_QUALITY, 1024, audio, rounds, seconds);
+        double per_frame = 1e9 / (audio * host_rates[h]);
+        Summary ours = scaled(summarize(seconds, rounds), per_frame);
+        Summary raw = scaled(summarize(seconds + rounds, rounds), per_frame);
+        char label[64];
+        snprintf(label, sizeof label, "host %g kHz", host_rates[h] / 1000);
+        table_row(label, "ns per frame", &ours, &raw, median_ratio(seconds, seconds + rounds, rounds), NULL, 0,
+                  "flat per frame");
+    }
+    free(seconds);
+}
