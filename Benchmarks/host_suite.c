@@ -62,7 +62,7 @@ static void time_command(char *const arguments[], double *wall, double *cpu) {
 
 void host_suite(const Setup *setup) {
     double audio = setup->smoke ? 1 : 60;
-    table_group("Host: lv2render vs lv2apply, eg-amp, 48 kHz mono float WAV");
+    table_group("lv2render vs lv2apply, eg-amp");
     char input[512], applied[512], rendered[512];
     snprintf(input, sizeof input, "%s/host-input.wav", setup->work_folder);
     snprintf(applied, sizeof applied, "%s/host-lv2apply.wav", setup->work_folder);
@@ -74,9 +74,9 @@ void host_suite(const Setup *setup) {
     char *render_1[] = {(char *)setup->lv2render, "render", EG_AMP_URI, "--input", input, "--output", rendered,
                         "--block", "1", NULL};
     char *const *commands[] = {render_512, render_1, lv2apply};
-    const char *labels[] = {"lv2render (blocks of 512)", "lv2render --block 1 (as lv2apply runs)"};
+    const char *labels[] = {"60 s mono file, blocks of 512", "60 s mono file, --block 1 (as lv2apply)"};
     enum { COMMANDS = 3 };
-    int rounds = setup->smoke ? 1 : 3;
+    int rounds = setup->smoke ? 1 : 5;
     double wall[COMMANDS][8], cpu[COMMANDS][8];
     for (int round = 0; round < rounds; round++) {
         progress(setup, "host: round %d", round + 1);
@@ -84,14 +84,14 @@ void host_suite(const Setup *setup) {
             time_command(commands[command], &wall[command][round], &cpu[command][round]);
     }
     char unit[64];
-    snprintf(unit, sizeof unit, "s CPU (user+sys) for %g s of audio", audio);
+    snprintf(unit, sizeof unit, "s CPU (user+sys)");
     Summary apply_cpu = summarize(cpu[2], rounds), apply_wall = summarize(wall[2], rounds);
     for (int command = 0; command < 2; command++) {
         Summary ours = summarize(cpu[command], rounds);
         table_row(labels[command], unit, &ours, &apply_cpu, median_ratio(cpu[command], cpu[2], rounds), NULL, 0, NULL);
     }
     Summary ours_wall = summarize(wall[0], rounds);
-    snprintf(unit, sizeof unit, "s wall for %g s of audio", audio);
+    snprintf(unit, sizeof unit, "s wall");
     table_row(labels[0], unit, &ours_wall, &apply_wall, median_ratio(wall[0], wall[2], rounds), NULL, 0, NULL);
     remove(input);
     remove(applied);

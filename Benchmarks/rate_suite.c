@@ -8,7 +8,9 @@
 
 /// Port indices of rate-adapter.ttl (the reference has the same ports).
 enum { PORT_IN_LEFT, PORT_IN_RIGHT, PORT_OUT_LEFT, PORT_OUT_RIGHT, PORT_RATE, PORT_QUALITY, PORT_MIX, PORT_ENABLED,
-       PORT_LATENCY };
+       PORT_LATENCY, REFERENCE_PORT_CALL_FRAMES };
+/// The rate adapter's quantum (RateAdapterEngine.quantum): it calls src_process twice per quantum.
+enum { PLUGIN_QUANTUM = 32 };
 static const char *QUALITY_NAMES[] = {"sinc best", "sinc medium", "sinc fastest", "zero-order hold", "linear"};
 enum { DEFAULT_QUALITY = 2 };
 
@@ -16,14 +18,16 @@ enum { DEFAULT_QUALITY = 2 };
 typedef struct {
     Plugin plugin;
     float rate, quality, mix, enabled, latency;
+    float call_frames;  // the reference's src_process calls, at most this long
     float *input[2], *output[2];
     double host_rate;
     int block;
     long frames;
 } RateRun;
 
+/// `call_frames` 0 leaves the reference's `call_frames` port unconnected (our plugin has none).
 static RateRun *rate_open(const char *library, const char *uri, double host_rate, float rate, int quality,
-                          int block, double seconds) {
+                          int block, double seconds, float call_frames) {
     RateRun *run = calloc(1, sizeof *run);
     run->plugin = plugin_open(library, uri, host_rate);
     run->rate = rate;
@@ -46,6 +50,8 @@ static RateRun *rate_open(const char *library, const char *uri, double host_rate
     }
     float *controls[] = {&run->rate, &run->quality, &run->mix, &run->enabled, &run->latency};
     for (int index = 0; index < 5; index++) plugin_connect(&run->plugin, PORT_RATE + (uint32_t)index, controls[index]);
+    run->call_frames = call_frames;
+    if (call_frames > 0) plugin_connect(&run->plugin, REFERENCE_PORT_CALL_FRAMES, &run->call_frames);
     return run;
 }
 
@@ -68,11 +74,15 @@ static void rate_process(RateRun *run, long frames) {
     }
 }
 
-/// Activates and plays 50 ms, so that the timed run starts with full filters.
+/// Activates and plays the reported latency and 50 ms more, so that the timed run
+/// starts with every converter running and full filters. (The rate adapter's output
+/// is silence for its latency, up to 144 ms with sinc best, while its up converter
+/// waits for input.)
 static void rate_prepare(void *context) {
     RateRun *run = context;
     plugin_activate(&run->plugin);
-    rate_process(run, (long)(0.05 * run->host_rate));
+    rate_process(run, run->block);
+    rate_process(run, (long)run->latency + (long)(0.05 * run->host_rate));
 }
 
 static void rate_render(void *context) {
@@ -80,52 +90,58 @@ static void rate_render(void *context) {
     rate_process(run, run->frames);
 }
 
-/// Times the plugin against raw libsamplerate (built with clang); 2 × rounds values.
+/// Times the plugin against raw libsamplerate (built with clang) called with whole
+/// blocks, and, when `count` is 3, also with calls as short as the plugin's quantum.
+/// `seconds` gets count × rounds values, in that order.
 static void time_rates(const Setup *setup, double host_rate, float rate, int quality, int block, double seconds_each,
-                       int rounds, double *seconds) {
-    RateRun *ours = rate_open(setup->plugin, RATE_ADAPTER_URI, host_rate, rate, quality, block, seconds_each);
-    RateRun *raw = rate_open(setup->reference_clang, REFERENCE_ROUND_TRIP_URI, host_rate, rate, quality, block,
-                             seconds_each);
-    Workload workloads[] = {{rate_prepare, rate_render, ours}, {rate_prepare, rate_render, raw}};
-    measure_interleaved(workloads, 2, rounds, seconds);
-    rate_close(ours);
-    rate_close(raw);
+                       int count, int rounds, double *seconds) {
+    RateRun *runs[] = {
+        rate_open(setup->plugin, RATE_ADAPTER_URI, host_rate, rate, quality, block, seconds_each, 0),
+        rate_open(setup->reference_clang, REFERENCE_ROUND_TRIP_URI, host_rate, rate, quality, block, seconds_each, 0),
+        count < 3 ? NULL : rate_open(setup->reference_clang, REFERENCE_ROUND_TRIP_URI, host_rate, rate, quality, block,
+                                     seconds_each, PLUGIN_QUANTUM),
+    };
+    Workload workloads[3];
+    for (int index = 0; index < count; index++) workloads[index] = (Workload){rate_prepare, rate_render, runs[index]};
+    measure_interleaved(workloads, count, rounds, seconds);
+    for (int index = 0; index < count; index++) rate_close(runs[index]);
 }
 
 static int rounds_for(const Setup *setup, int rounds) { return setup->smoke ? 1 : rounds; }
 static double seconds_for(const Setup *setup, double seconds) { return setup->smoke ? 0.02 : seconds; }
 
 void rate_suite(const Setup *setup) {
-    table_group("Rate adapter vs raw libsamplerate (src_process from C), host 48 kHz, block 1024");
+    table_group("Rate adapter vs raw libsamplerate: whole blocks · 32-frame calls");
     float rates[] = {8000, 22050, 44100};
-    int rounds = rounds_for(setup, 9);
-    double *seconds = malloc(2 * (size_t)rounds * sizeof *seconds);
+    int rounds = rounds_for(setup, 15);
+    double *seconds = malloc(3 * (size_t)rounds * sizeof *seconds);
     for (int quality = 0; quality < 5; quality++) {
         for (int r = 0; r < 3; r++) {
             progress(setup, "rate adapter: %s, %g Hz", QUALITY_NAMES[quality], rates[r]);
             double audio = seconds_for(setup, quality == 0 ? 0.5 : 1);
-            time_rates(setup, 48000, rates[r], quality, 1024, audio, rounds, seconds);
+            time_rates(setup, 48000, rates[r], quality, 1024, audio, 3, rounds, seconds);
             Summary ours = scaled(summarize(seconds, rounds), 1000 / audio);
             Summary raw = scaled(summarize(seconds + rounds, rounds), 1000 / audio);
+            Summary raw_quanta = scaled(summarize(seconds + 2 * rounds, rounds), 1000 / audio);
             char label[64];
-            snprintf(label, sizeof label, "%s, %g Hz", QUALITY_NAMES[quality], rates[r]);
-            table_row(label, "ms CPU per s of audio", &ours, &raw, median_ratio(seconds, seconds + rounds, rounds), NULL,
-                      0, "≤ 1.05×");
+            snprintf(label, sizeof label, "%s, rate %g", QUALITY_NAMES[quality], rates[r]);
+            table_row(label, "ms CPU/s audio", &ours, &raw, median_ratio(seconds, seconds + rounds, rounds), &raw_quanta,
+                      median_ratio(seconds, seconds + 2 * rounds, rounds), "≤ 1.05×");
         }
     }
     free(seconds);
 }
 
 void rate_overhead_suite(const Setup *setup) {
-    table_group("Rate adapter per-call overhead: block N vs block 1024 (Baseline 2: raw libsamplerate at block N)");
+    table_group("Rate adapter per-call cost: vs block 1024 · vs raw");
     int blocks[] = {1, 16, 1024};
-    int rounds = rounds_for(setup, 7);
+    int rounds = rounds_for(setup, 11);
     double audio = seconds_for(setup, 0.5);
     double *seconds[3];
     for (int b = 0; b < 3; b++) {
         progress(setup, "rate adapter overhead: block %d", blocks[b]);
         seconds[b] = malloc(2 * (size_t)rounds * sizeof *seconds[b]);
-        time_rates(setup, 48000, 22050, DEFAULT_QUALITY, blocks[b], audio, rounds, seconds[b]);
+        time_rates(setup, 48000, 22050, DEFAULT_QUALITY, blocks[b], audio, 2, rounds, seconds[b]);
     }
     double per_frame = 1e9 / (audio * 48000);
     Summary large = scaled(summarize(seconds[2], rounds), per_frame);
@@ -133,28 +149,28 @@ void rate_overhead_suite(const Setup *setup) {
         Summary ours = scaled(summarize(seconds[b], rounds), per_frame);
         Summary raw = scaled(summarize(seconds[b] + rounds, rounds), per_frame);
         char label[64];
-        snprintf(label, sizeof label, "sinc fastest, 22050 Hz, block %d", blocks[b]);
-        table_row(label, "ns per frame", &ours, &large, median_ratio(seconds[b], seconds[2], rounds), &raw,
+        snprintf(label, sizeof label, "sinc fastest, rate 22050, block %d", blocks[b]);
+        table_row(label, "ns/frame", &ours, &large, median_ratio(seconds[b], seconds[2], rounds), &raw,
                   median_ratio(seconds[b], seconds[b] + rounds, rounds), NULL);
     }
     for (int b = 0; b < 3; b++) free(seconds[b]);
 }
 
 void rate_scale_suite(const Setup *setup) {
-    table_group("Rate adapter scale: host rate 8–768 kHz, internal rate ¼ of it, sinc fastest, block 1024");
+    table_group("Rate adapter scale vs raw libsamplerate");
     double host_rates[] = {8000, 16000, 44100, 48000, 96000, 192000, 384000, 768000};
-    int rounds = rounds_for(setup, 5);
+    int rounds = rounds_for(setup, 11);
     double *seconds = malloc(2 * (size_t)rounds * sizeof *seconds);
     for (int h = 0; h < 8; h++) {
         progress(setup, "rate adapter scale: %g Hz", host_rates[h]);
-        double audio = seconds_for(setup, 0.25);
-        time_rates(setup, host_rates[h], (float)(host_rates[h] / 4), DEFAULT_QUALITY, 1024, audio, rounds, seconds);
+        double audio = seconds_for(setup, 0.5);
+        time_rates(setup, host_rates[h], (float)(host_rates[h] / 4), DEFAULT_QUALITY, 1024, audio, 2, rounds, seconds);
         double per_frame = 1e9 / (audio * host_rates[h]);
         Summary ours = scaled(summarize(seconds, rounds), per_frame);
         Summary raw = scaled(summarize(seconds + rounds, rounds), per_frame);
         char label[64];
-        snprintf(label, sizeof label, "host %g kHz", host_rates[h] / 1000);
-        table_row(label, "ns per frame", &ours, &raw, median_ratio(seconds, seconds + rounds, rounds), NULL, 0,
+        snprintf(label, sizeof label, "host %g kHz, rate ¼ of it, sinc fastest", host_rates[h] / 1000);
+        table_row(label, "ns/frame", &ours, &raw, median_ratio(seconds, seconds + rounds, rounds), NULL, 0,
                   "flat per frame");
     }
     free(seconds);

@@ -141,9 +141,9 @@ static void time_synths(const Setup *setup, int notes, int block, int count, int
 static int rounds_for(const Setup *setup, int rounds) { return setup->smoke ? 1 : rounds; }
 
 void synth_suite(const Setup *setup) {
-    table_group("Synth vs C reference (clang -O2 · gcc -O2), 48 kHz");
+    table_group("Synth vs C reference: clang · gcc");
     int blocks[] = {32, 256, 2048}, voice_counts[] = {1, 8, 32};
-    int rounds = rounds_for(setup, 15);
+    int rounds = rounds_for(setup, 25);
     double *seconds = malloc(3 * (size_t)rounds * sizeof *seconds);
     for (int b = 0; b < 3; b++) {
         for (int v = 0; v < 3; v++) {
@@ -156,7 +156,7 @@ void synth_suite(const Setup *setup) {
             Summary gcc = scaled(summarize(seconds + 2 * rounds, rounds), per_voice_sample);
             char label[64];
             snprintf(label, sizeof label, "%d voice%s, block %d", voices, voices == 1 ? "" : "s", block);
-            table_row(label, "ns per voice-sample", &ours, &clang, median_ratio(seconds, seconds + rounds, rounds), &gcc,
+            table_row(label, "ns/voice-sample", &ours, &clang, median_ratio(seconds, seconds + rounds, rounds), &gcc,
                       median_ratio(seconds, seconds + 2 * rounds, rounds), "≤ 1.00× clang");
         }
     }
@@ -164,9 +164,9 @@ void synth_suite(const Setup *setup) {
 }
 
 void synth_overhead_suite(const Setup *setup) {
-    table_group("Synth per-call overhead: block N vs block 1024 (Baseline 2: C reference at block N)");
+    table_group("Synth per-call cost: vs block 1024 · vs C");
     int blocks[] = {1, 16, 1024};
-    int rounds = rounds_for(setup, 9);
+    int rounds = rounds_for(setup, 15);
     double *seconds[3];
     for (int b = 0; b < 3; b++) {
         progress(setup, "synth overhead: block %d", blocks[b]);
@@ -180,41 +180,46 @@ void synth_overhead_suite(const Setup *setup) {
         Summary reference = scaled(summarize(seconds[b] + rounds, rounds), per_frame);
         char label[64];
         snprintf(label, sizeof label, "8 voices, block %d", blocks[b]);
-        table_row(label, "ns per frame", &ours, &large, median_ratio(seconds[b], seconds[2], rounds), &reference,
+        table_row(label, "ns/frame", &ours, &large, median_ratio(seconds[b], seconds[2], rounds), &reference,
                   median_ratio(seconds[b], seconds[b] + rounds, rounds), NULL);
     }
     for (int b = 0; b < 3; b++) free(seconds[b]);
 }
 
-/// Least-squares line y = intercept + slope·x, and how far the points stray from it.
+/// Least-squares line y = intercept + slope·x, and how well it fits (R²: 1 is a perfect line).
 typedef struct {
-    double intercept, slope, largest_deviation;  // deviation as a fraction of y
+    double intercept, slope, r_squared;
 } Line;
 
 static Line fit_line(const double *x, const double *y, int count) {
     double mean_x = 0, mean_y = 0;
     for (int i = 0; i < count; i++) mean_x += x[i] / count, mean_y += y[i] / count;
-    double covariance = 0, variance = 0;
+    double covariance = 0, variance = 0, spread = 0;
     for (int i = 0; i < count; i++) {
         covariance += (x[i] - mean_x) * (y[i] - mean_y);
         variance += (x[i] - mean_x) * (x[i] - mean_x);
+        spread += (y[i] - mean_y) * (y[i] - mean_y);
     }
     Line line = {0, covariance / variance, 0};
     line.intercept = mean_y - line.slope * mean_x;
-    for (int i = 0; i < count; i++)
-        line.largest_deviation = fmax(line.largest_deviation, fabs(y[i] - line.intercept - line.slope * x[i]) / y[i]);
+    double residual = 0;
+    for (int i = 0; i < count; i++) {
+        double miss = y[i] - line.intercept - line.slope * x[i];
+        residual += miss * miss;
+    }
+    line.r_squared = 1 - residual / spread;
     return line;
 }
 
 static void describe_line(char *text, size_t size, Line line) {
-    snprintf(text, size, "%.2f + %.2f·voices (within %.0f%%)", line.intercept, line.slope, 100 * line.largest_deviation);
+    snprintf(text, size, "%.2f + %.2f·voices (R² %.4f)", line.intercept, line.slope, line.r_squared);
 }
 
 void synth_scale_suite(const Setup *setup) {
-    table_group("Synth scale: 1 to 32 voices, block 256 (Baseline: C reference, clang)");
+    table_group("Synth scale vs C (clang), block 256");
     enum { COUNTS = 6 };
     int voice_counts[COUNTS] = {1, 2, 4, 8, 16, 32};
-    int rounds = rounds_for(setup, 9);
+    int rounds = rounds_for(setup, 15);
     double voices[COUNTS], ours[COUNTS], reference[COUNTS];
     double *seconds = malloc(2 * (size_t)rounds * sizeof *seconds);
     double per_sample = 1e9 / SAMPLE_RATE;
@@ -228,13 +233,13 @@ void synth_scale_suite(const Setup *setup) {
         reference[v] = clang.median;
         char label[64];
         snprintf(label, sizeof label, "%d voice%s", voice_counts[v], voice_counts[v] == 1 ? "" : "s");
-        table_row(label, "ns per sample", &plugin, &clang, median_ratio(seconds, seconds + rounds, rounds), NULL, 0, NULL);
+        table_row(label, "ns/sample", &plugin, &clang, median_ratio(seconds, seconds + rounds, rounds), NULL, 0, NULL);
     }
     Line plugin_line = fit_line(voices, ours, COUNTS), reference_line = fit_line(voices, reference, COUNTS);
     char plugin_text[96], reference_text[96], slope_ratio[32];
     describe_line(plugin_text, sizeof plugin_text, plugin_line);
     describe_line(reference_text, sizeof reference_text, reference_line);
     snprintf(slope_ratio, sizeof slope_ratio, "%.2f× (slopes)", plugin_line.slope / reference_line.slope);
-    table_text_row("least-squares line", "ns per sample", plugin_text, reference_text, slope_ratio, "linear");
+    table_text_row("least-squares line", "ns/sample", plugin_text, reference_text, slope_ratio, "linear");
     free(seconds);
 }

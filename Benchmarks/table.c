@@ -2,6 +2,7 @@
 #include "bench.h"
 
 #include <stdio.h>
+#include <stdlib.h>
 #include <string.h>
 
 enum { COLUMNS = 9, ROW_CAPACITY = 128, CELL_LENGTH = 96 };
@@ -17,7 +18,9 @@ void table_group(const char *title) { group_title = title; }
 
 /// Three significant digits, never in exponent form.
 static void format_number(char *text, double value) {
-    double size = value < 0 ? -value : value;
+    snprintf(text, CELL_LENGTH, "%.3g", value);
+    double rounded = strtod(text, NULL);  // so that 9.996 is written 10.0, not 10.00
+    double size = rounded < 0 ? -rounded : rounded;
     const char *format = size >= 100 ? "%.0f" : size >= 10 ? "%.1f" : size >= 1 ? "%.2f" : "%.3f";
     snprintf(text, CELL_LENGTH, format, value);
 }

@@ -2,7 +2,8 @@
 // down to the internal rate and straight back up with src_process, one converter pair
 // per quality, nothing else. It has the rate adapter's ports so that the benchmark
 // drives both with the same host code; `mix` and `enabled` are ignored (the benchmark
-// keeps them at 1), and it reports no latency.
+// keeps them at 1), and it reports no latency. One port more, `call_frames`, cuts the
+// blocks into calls of at most that many frames (to see what small calls cost).
 #include "reference.h"
 
 #include "../../Sources/CMath/shim.h"
@@ -12,13 +13,13 @@
 #include <stdlib.h>
 #include <string.h>
 
-enum { PORT_IN_LEFT, PORT_IN_RIGHT, PORT_OUT_LEFT, PORT_OUT_RIGHT, PORT_RATE, PORT_QUALITY, PORT_COUNT_USED };
+enum { PORT_IN_LEFT, PORT_IN_RIGHT, PORT_OUT_LEFT, PORT_OUT_RIGHT, PORT_RATE, PORT_QUALITY, PORT_CALL_FRAMES = 9 };
 enum { QUALITIES = 5, CHANNELS = 2, LARGEST_CALL = 4096 };
 
 typedef struct {
     const float *in[CHANNELS];
     float *out[CHANNELS];
-    const float *rate, *quality;
+    const float *rate, *quality, *call_frames;
     double host_rate;
     SRC_STATE *down[QUALITIES], *up[QUALITIES];
     float input[LARGEST_CALL * CHANNELS];
@@ -50,6 +51,7 @@ static void connect_port(LV2_Handle handle, uint32_t port, void *data) {
     case PORT_OUT_LEFT: case PORT_OUT_RIGHT: r->out[port - PORT_OUT_LEFT] = data; break;
     case PORT_RATE: r->rate = data; break;
     case PORT_QUALITY: r->quality = data; break;
+    case PORT_CALL_FRAMES: r->call_frames = data; break;
     default: break;
     }
 }
@@ -97,8 +99,10 @@ static void run(LV2_Handle handle, uint32_t frames) {
     quality = quality < 0 ? 0 : (quality >= QUALITIES ? QUALITIES - 1 : quality);
     double rate = r->rate ? *r->rate : 22050;
     double ratio = (rate < 2000 ? 2000 : (rate > r->host_rate ? r->host_rate : rate)) / r->host_rate;
-    for (long done = 0; done < frames; done += LARGEST_CALL) {
-        long chunk = frames - done < LARGEST_CALL ? frames - done : LARGEST_CALL;
+    long call = r->call_frames && *r->call_frames >= 1 && *r->call_frames < LARGEST_CALL ? (long)*r->call_frames
+                                                                                          : LARGEST_CALL;
+    for (long done = 0; done < frames; done += call) {
+        long chunk = frames - done < call ? frames - done : call;
         round_trip(r, quality, ratio, done, chunk);
     }
     swiftlv2_restore_float_mode(float_mode);
