@@ -63,8 +63,9 @@ test: test-deps plugin
 bench: test-deps plugin host $(BENCH_DRIVER) $(BENCH_REFERENCES)
 	./scripts/bench $(BENCH_BUILD) $(HOST_BUILD)/release/lv2render "$(BENCH_CLANG)" "$(BENCH_GCC)"
 
-# Every benchmark once, very briefly; `make test` runs it.
-bench-smoke: $(BENCH_DRIVER) $(BENCH_REFERENCES)
+# Every benchmark once, very briefly; `make test` runs it with its own lv2render.
+LV2RENDER ?= $(HOST_BUILD)/release/lv2render
+bench-smoke: test-deps plugin $(BENCH_DRIVER) $(BENCH_REFERENCES)
 	$(BENCH_DRIVER) $(PLUGIN_SO) $(BENCH_REFERENCES) $(LV2RENDER) $(BENCH_BUILD) --smoke
 
 $(BENCH_DRIVER): $(wildcard Benchmarks/*.c) $(BENCH_HEADERS)

@@ -73,6 +73,10 @@ void table_group(const char *title);
 /// Pass NULL for cells that stay empty.
 void table_row(const char *label, const char *unit, const Summary *ours, const Summary *baseline, double ratio,
                const Summary *second, double second_ratio, const char *target);
+/// A row from `count` (2 or 3) workloads timed together, `seconds[workload * rounds + round]`:
+/// the first is ours, the others are the baselines; `factor` turns seconds into `unit`.
+void table_timed_row(const char *label, const char *unit, const double *seconds, int count, int rounds,
+                     double factor, const char *target);
 /// A row whose cells are already text (for fitted lines and the like).
 void table_text_row(const char *label, const char *unit, const char *ours, const char *baseline,
                     const char *ratio, const char *target);
@@ -89,11 +93,22 @@ typedef struct {
     bool smoke;                   // one very short round of everything
 } Setup;
 
+/// `rounds`, or 1 in a smoke run.
+int rounds_for(const Setup *setup, int rounds);
+
 /// A line on stderr saying what is being measured (not in smoke runs).
 void progress(const Setup *setup, const char *format, ...) __attribute__((format(printf, 2, 3)));
 
 #define SYNTH_URI "urn:swiftlv2:sine-synth"
 #define RATE_ADAPTER_URI "urn:swiftlv2:rate-adapter"
+
+/// Times a plugin (first) and its baseline at `block`: 2 × rounds values in `seconds`.
+typedef void (*BlockTimer)(const Setup *setup, int block, int rounds, double *seconds);
+
+/// Rows for blocks of 1 and 16 frames: ns per frame against the same plugin at 1024
+/// (Ratio) and against the baseline at the same block (Ratio 2). `frames` is the
+/// number of frames one timed run processes.
+void per_call_rows(const Setup *setup, const char *label, BlockTimer timer, int rounds, double frames);
 
 /// Renders the same notes through the plugin and both references; returns whether
 /// every sample is identical (it prints the first difference otherwise).

@@ -75,9 +75,9 @@ void host_suite(const Setup *setup) {
                         "--block", "1", NULL};
     char *const *commands[] = {render_512, render_1, lv2apply};
     const char *labels[] = {"60 s mono file, blocks of 512", "60 s mono file, --block 1 (as lv2apply)"};
-    enum { COMMANDS = 3 };
-    int rounds = setup->smoke ? 1 : 5;
-    double wall[COMMANDS][8], cpu[COMMANDS][8];
+    enum { COMMANDS = 3, ROUNDS = 7 };
+    int rounds = rounds_for(setup, ROUNDS);
+    double wall[COMMANDS][ROUNDS], cpu[COMMANDS][ROUNDS];
     for (int round = 0; round < rounds; round++) {
         progress(setup, "host: round %d", round + 1);
         for (int command = 0; command < COMMANDS; command++)

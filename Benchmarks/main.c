@@ -25,6 +25,8 @@ static const struct {
 };
 enum { SUITE_COUNT = sizeof SUITES / sizeof SUITES[0] };
 
+int rounds_for(const Setup *setup, int rounds) { return setup->smoke ? 1 : rounds; }
+
 void progress(const Setup *setup, const char *format, ...) {
     if (setup->smoke) return;
     va_list arguments;

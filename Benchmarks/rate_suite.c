@@ -107,71 +107,48 @@ static void time_rates(const Setup *setup, double host_rate, float rate, int qua
     for (int index = 0; index < count; index++) rate_close(runs[index]);
 }
 
-static int rounds_for(const Setup *setup, int rounds) { return setup->smoke ? 1 : rounds; }
 static double seconds_for(const Setup *setup, double seconds) { return setup->smoke ? 0.02 : seconds; }
 
 void rate_suite(const Setup *setup) {
     table_group("Rate adapter vs raw libsamplerate: whole blocks · 32-frame calls");
     float rates[] = {8000, 22050, 44100};
-    int rounds = rounds_for(setup, 15);
+    int rounds = rounds_for(setup, 21);
     double *seconds = malloc(3 * (size_t)rounds * sizeof *seconds);
     for (int quality = 0; quality < 5; quality++) {
         for (int r = 0; r < 3; r++) {
             progress(setup, "rate adapter: %s, %g Hz", QUALITY_NAMES[quality], rates[r]);
             double audio = seconds_for(setup, quality == 0 ? 0.5 : 1);
             time_rates(setup, 48000, rates[r], quality, 1024, audio, 3, rounds, seconds);
-            Summary ours = scaled(summarize(seconds, rounds), 1000 / audio);
-            Summary raw = scaled(summarize(seconds + rounds, rounds), 1000 / audio);
-            Summary raw_quanta = scaled(summarize(seconds + 2 * rounds, rounds), 1000 / audio);
             char label[64];
             snprintf(label, sizeof label, "%s, rate %g", QUALITY_NAMES[quality], rates[r]);
-            table_row(label, "ms CPU/s audio", &ours, &raw, median_ratio(seconds, seconds + rounds, rounds), &raw_quanta,
-                      median_ratio(seconds, seconds + 2 * rounds, rounds), "≤ 1.05×");
+            table_timed_row(label, "ms CPU/s audio", seconds, 3, rounds, 1000 / audio, "≤ 1.05×");
         }
     }
     free(seconds);
 }
 
+static void time_default_settings(const Setup *setup, int block, int rounds, double *seconds) {
+    time_rates(setup, 48000, 22050, DEFAULT_QUALITY, block, seconds_for(setup, 0.5), 2, rounds, seconds);
+}
+
 void rate_overhead_suite(const Setup *setup) {
     table_group("Rate adapter per-call cost: vs block 1024 · vs raw");
-    int blocks[] = {1, 16, 1024};
-    int rounds = rounds_for(setup, 11);
-    double audio = seconds_for(setup, 0.5);
-    double *seconds[3];
-    for (int b = 0; b < 3; b++) {
-        progress(setup, "rate adapter overhead: block %d", blocks[b]);
-        seconds[b] = malloc(2 * (size_t)rounds * sizeof *seconds[b]);
-        time_rates(setup, 48000, 22050, DEFAULT_QUALITY, blocks[b], audio, 2, rounds, seconds[b]);
-    }
-    double per_frame = 1e9 / (audio * 48000);
-    Summary large = scaled(summarize(seconds[2], rounds), per_frame);
-    for (int b = 0; b < 2; b++) {
-        Summary ours = scaled(summarize(seconds[b], rounds), per_frame);
-        Summary raw = scaled(summarize(seconds[b] + rounds, rounds), per_frame);
-        char label[64];
-        snprintf(label, sizeof label, "sinc fastest, rate 22050, block %d", blocks[b]);
-        table_row(label, "ns/frame", &ours, &large, median_ratio(seconds[b], seconds[2], rounds), &raw,
-                  median_ratio(seconds[b], seconds[b] + rounds, rounds), NULL);
-    }
-    for (int b = 0; b < 3; b++) free(seconds[b]);
+    per_call_rows(setup, "sinc fastest, rate 22050", time_default_settings, rounds_for(setup, 11),
+                  seconds_for(setup, 0.5) * 48000);
 }
 
 void rate_scale_suite(const Setup *setup) {
     table_group("Rate adapter scale vs raw libsamplerate");
     double host_rates[] = {8000, 16000, 44100, 48000, 96000, 192000, 384000, 768000};
-    int rounds = rounds_for(setup, 11);
+    int rounds = rounds_for(setup, 15);
     double *seconds = malloc(2 * (size_t)rounds * sizeof *seconds);
     for (int h = 0; h < 8; h++) {
         progress(setup, "rate adapter scale: %g Hz", host_rates[h]);
         double audio = seconds_for(setup, 0.5);
         time_rates(setup, host_rates[h], (float)(host_rates[h] / 4), DEFAULT_QUALITY, 1024, audio, 2, rounds, seconds);
-        double per_frame = 1e9 / (audio * host_rates[h]);
-        Summary ours = scaled(summarize(seconds, rounds), per_frame);
-        Summary raw = scaled(summarize(seconds + rounds, rounds), per_frame);
         char label[64];
         snprintf(label, sizeof label, "host %g kHz, rate ¼ of it, sinc fastest", host_rates[h] / 1000);
-        table_row(label, "ns/frame", &ours, &raw, median_ratio(seconds, seconds + rounds, rounds), NULL, 0,
-                  "flat per frame");
+        table_timed_row(label, "ns/frame", seconds, 2, rounds, 1e9 / (audio * host_rates[h]), "flat per frame");
     }
     free(seconds);
 }

@@ -138,52 +138,32 @@ static void time_synths(const Setup *setup, int notes, int block, int count, int
     for (int index = 0; index < count; index++) synth_close(runs[index]);
 }
 
-static int rounds_for(const Setup *setup, int rounds) { return setup->smoke ? 1 : rounds; }
-
 void synth_suite(const Setup *setup) {
     table_group("Synth vs C reference: clang · gcc");
     int blocks[] = {32, 256, 2048}, voice_counts[] = {1, 8, 32};
-    int rounds = rounds_for(setup, 25);
+    int rounds = rounds_for(setup, 31);
     double *seconds = malloc(3 * (size_t)rounds * sizeof *seconds);
     for (int b = 0; b < 3; b++) {
         for (int v = 0; v < 3; v++) {
             int voices = voice_counts[v], block = blocks[b];
             progress(setup, "synth: %d voice(s), block %d", voices, block);
             time_synths(setup, voices, block, 3, rounds, seconds);
-            double per_voice_sample = 1e9 / (voices * SAMPLE_RATE);
-            Summary ours = scaled(summarize(seconds, rounds), per_voice_sample);
-            Summary clang = scaled(summarize(seconds + rounds, rounds), per_voice_sample);
-            Summary gcc = scaled(summarize(seconds + 2 * rounds, rounds), per_voice_sample);
             char label[64];
             snprintf(label, sizeof label, "%d voice%s, block %d", voices, voices == 1 ? "" : "s", block);
-            table_row(label, "ns/voice-sample", &ours, &clang, median_ratio(seconds, seconds + rounds, rounds), &gcc,
-                      median_ratio(seconds, seconds + 2 * rounds, rounds), "≤ 1.00× clang");
+            table_timed_row(label, "ns/voice-sample", seconds, 3, rounds, 1e9 / (voices * SAMPLE_RATE),
+                            "≤ 1.00× clang");
         }
     }
     free(seconds);
 }
 
+static void time_eight_voices(const Setup *setup, int block, int rounds, double *seconds) {
+    time_synths(setup, 8, block, 2, rounds, seconds);
+}
+
 void synth_overhead_suite(const Setup *setup) {
     table_group("Synth per-call cost: vs block 1024 · vs C");
-    int blocks[] = {1, 16, 1024};
-    int rounds = rounds_for(setup, 15);
-    double *seconds[3];
-    for (int b = 0; b < 3; b++) {
-        progress(setup, "synth overhead: block %d", blocks[b]);
-        seconds[b] = malloc(2 * (size_t)rounds * sizeof *seconds[b]);
-        time_synths(setup, 8, blocks[b], 2, rounds, seconds[b]);
-    }
-    double per_frame = 1e9 / SAMPLE_RATE;
-    Summary large = scaled(summarize(seconds[2], rounds), per_frame);
-    for (int b = 0; b < 2; b++) {
-        Summary ours = scaled(summarize(seconds[b], rounds), per_frame);
-        Summary reference = scaled(summarize(seconds[b] + rounds, rounds), per_frame);
-        char label[64];
-        snprintf(label, sizeof label, "8 voices, block %d", blocks[b]);
-        table_row(label, "ns/frame", &ours, &large, median_ratio(seconds[b], seconds[2], rounds), &reference,
-                  median_ratio(seconds[b], seconds[b] + rounds, rounds), NULL);
-    }
-    for (int b = 0; b < 3; b++) free(seconds[b]);
+    per_call_rows(setup, "8 voices", time_eight_voices, rounds_for(setup, 15), SAMPLE_RATE);
 }
 
 /// Least-squares line y = intercept + slope·x, and how well it fits (R²: 1 is a perfect line).
@@ -219,21 +199,19 @@ void synth_scale_suite(const Setup *setup) {
     table_group("Synth scale vs C (clang), block 256");
     enum { COUNTS = 6 };
     int voice_counts[COUNTS] = {1, 2, 4, 8, 16, 32};
-    int rounds = rounds_for(setup, 15);
+    int rounds = rounds_for(setup, 21);
     double voices[COUNTS], ours[COUNTS], reference[COUNTS];
     double *seconds = malloc(2 * (size_t)rounds * sizeof *seconds);
     double per_sample = 1e9 / SAMPLE_RATE;
     for (int v = 0; v < COUNTS; v++) {
         progress(setup, "synth scale: %d voice(s)", voice_counts[v]);
         time_synths(setup, voice_counts[v], 256, 2, rounds, seconds);
-        Summary plugin = scaled(summarize(seconds, rounds), per_sample);
-        Summary clang = scaled(summarize(seconds + rounds, rounds), per_sample);
         voices[v] = voice_counts[v];
-        ours[v] = plugin.median;
-        reference[v] = clang.median;
+        ours[v] = summarize(seconds, rounds).median * per_sample;
+        reference[v] = summarize(seconds + rounds, rounds).median * per_sample;
         char label[64];
         snprintf(label, sizeof label, "%d voice%s", voice_counts[v], voice_counts[v] == 1 ? "" : "s");
-        table_row(label, "ns/sample", &plugin, &clang, median_ratio(seconds, seconds + rounds, rounds), NULL, 0, NULL);
+        table_timed_row(label, "ns/sample", seconds, 2, rounds, per_sample, NULL);
     }
     Line plugin_line = fit_line(voices, ours, COUNTS), reference_line = fit_line(voices, reference, COUNTS);
     char plugin_text[96], reference_text[96], slope_ratio[32];

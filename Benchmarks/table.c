@@ -62,6 +62,15 @@ void table_row(const char *label, const char *unit, const Summary *ours, const S
     if (target) snprintf(row[8], CELL_LENGTH, "%s", target);
 }
 
+void table_timed_row(const char *label, const char *unit, const double *seconds, int count, int rounds,
+                     double factor, const char *target) {
+    Summary ours = scaled(summarize(seconds, rounds), factor);
+    Summary baseline = scaled(summarize(seconds + rounds, rounds), factor);
+    Summary second = count > 2 ? scaled(summarize(seconds + 2 * rounds, rounds), factor) : (Summary){0, 0, 0};
+    table_row(label, unit, &ours, &baseline, median_ratio(seconds, seconds + rounds, rounds),
+              count > 2 ? &second : NULL, count > 2 ? median_ratio(seconds, seconds + 2 * rounds, rounds) : 0, target);
+}
+
 void table_text_row(const char *label, const char *unit, const char *ours, const char *baseline,
                     const char *ratio, const char *target) {
     char (*row)[CELL_LENGTH] = new_row(label, unit);
