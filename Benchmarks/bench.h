@@ -40,10 +40,11 @@ void sequence_append(MidiSequence *sequence, int64_t frame, uint8_t status, uint
 
 // MARK: Measuring (measure.c)
 
-/// One thing to time: `prepare` runs untimed before every timed `run`.
+/// One thing to time: `prepare` runs untimed before every timed `run`; `close` frees it.
 typedef struct {
     void (*prepare)(void *context);
     void (*run)(void *context);
+    void (*close)(void *context);
     void *context;
 } Workload;
 
@@ -58,6 +59,8 @@ double wall_seconds(void);
 /// Runs each workload `rounds` times, interleaved, and stores the thread CPU seconds
 /// of each run in `seconds[workload * rounds + round]`.
 void measure_interleaved(const Workload *workloads, int count, int rounds, double *seconds);
+/// The same, then closes the workloads.
+void measure_and_close(const Workload *workloads, int count, int rounds, double *seconds);
 
 Summary summarize(const double *values, int count);
 Summary scaled(Summary summary, double factor);
@@ -102,13 +105,13 @@ void progress(const Setup *setup, const char *format, ...) __attribute__((format
 #define SYNTH_URI "urn:swiftlv2:sine-synth"
 #define RATE_ADAPTER_URI "urn:swiftlv2:rate-adapter"
 
-/// Times a plugin (first) and its baseline at `block`: 2 × rounds values in `seconds`.
-typedef void (*BlockTimer)(const Setup *setup, int block, int rounds, double *seconds);
+/// Opens a plugin's workload, or its baseline's, running in blocks of `block` frames.
+typedef Workload (*BlockWorkload)(const Setup *setup, int block, bool baseline);
 
 /// Rows for blocks of 1 and 16 frames: ns per frame against the same plugin at 1024
-/// (Ratio) and against the baseline at the same block (Ratio 2). `frames` is the
-/// number of frames one timed run processes.
-void per_call_rows(const Setup *setup, const char *label, BlockTimer timer, int rounds, double frames);
+/// (Ratio) and against the baseline at the same block (Ratio 2), all six timed
+/// together. `frames` is the number of frames one timed run processes.
+void per_call_rows(const Setup *setup, const char *label, BlockWorkload open, int rounds, double frames);
 
 /// Renders the same notes through the plugin and both references; returns whether
 /// every sample is identical (it prints the first difference otherwise).

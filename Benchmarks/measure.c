@@ -37,6 +37,11 @@ void measure_interleaved(const Workload *workloads, int count, int rounds, doubl
     }
 }
 
+void measure_and_close(const Workload *workloads, int count, int rounds, double *seconds) {
+    measure_interleaved(workloads, count, rounds, seconds);
+    for (int index = 0; index < count; index++) workloads[index].close(workloads[index].context);
+}
+
 static int compare_doubles(const void *a, const void *b) {
     double x = *(const double *)a, y = *(const double *)b;
     return (x > y) - (x < y);

@@ -5,24 +5,29 @@
 #include <stdio.h>
 #include <stdlib.h>
 
-void per_call_rows(const Setup *setup, const char *label, BlockTimer timer, int rounds, double frames) {
-    enum { BLOCKS = 3 };
+void per_call_rows(const Setup *setup, const char *label, BlockWorkload open, int rounds, double frames) {
+    enum { BLOCKS = 3, LARGE = BLOCKS - 1 };
     int blocks[BLOCKS] = {1, 16, 1024};
-    double *seconds[BLOCKS];
+    progress(setup, "%s: blocks of 1, 16 and 1024", label);
+    // Plugin and baseline at each block, all interleaved: seconds + (2 × block + 1) × rounds is a baseline.
+    Workload workloads[2 * BLOCKS];
     for (int b = 0; b < BLOCKS; b++) {
-        progress(setup, "%s: block %d", label, blocks[b]);
-        seconds[b] = malloc(2 * (size_t)rounds * sizeof *seconds[b]);
-        timer(setup, blocks[b], rounds, seconds[b]);
+        workloads[2 * b] = open(setup, blocks[b], false);
+        workloads[2 * b + 1] = open(setup, blocks[b], true);
     }
+    double *seconds = malloc(2 * BLOCKS * (size_t)rounds * sizeof *seconds);
+    measure_and_close(workloads, 2 * BLOCKS, rounds, seconds);
     double per_frame = 1e9 / frames;
-    Summary large = scaled(summarize(seconds[BLOCKS - 1], rounds), per_frame);
-    for (int b = 0; b < BLOCKS - 1; b++) {
-        Summary ours = scaled(summarize(seconds[b], rounds), per_frame);
-        Summary baseline = scaled(summarize(seconds[b] + rounds, rounds), per_frame);
+    const double *large = seconds + 2 * LARGE * rounds;
+    Summary large_summary = scaled(summarize(large, rounds), per_frame);
+    for (int b = 0; b < LARGE; b++) {
+        const double *ours = seconds + 2 * b * rounds, *baseline = ours + rounds;
+        Summary ours_summary = scaled(summarize(ours, rounds), per_frame);
+        Summary baseline_summary = scaled(summarize(baseline, rounds), per_frame);
         char text[96];
         snprintf(text, sizeof text, "%s, block %d", label, blocks[b]);
-        table_row(text, "ns/frame", &ours, &large, median_ratio(seconds[b], seconds[BLOCKS - 1], rounds), &baseline,
-                  median_ratio(seconds[b], seconds[b] + rounds, rounds), NULL);
+        table_row(text, "ns/frame", &ours_summary, &large_summary, median_ratio(ours, large, rounds), &baseline_summary,
+                  median_ratio(ours, baseline, rounds), NULL);
     }
-    for (int b = 0; b < BLOCKS; b++) free(seconds[b]);
+    free(seconds);
 }

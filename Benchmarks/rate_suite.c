@@ -55,7 +55,8 @@ static RateRun *rate_open(const char *library, const char *uri, double host_rate
     return run;
 }
 
-static void rate_close(RateRun *run) {
+static void rate_close(void *context) {
+    RateRun *run = context;
     plugin_close(&run->plugin);
     for (int channel = 0; channel < 2; channel++) {
         free(run->input[channel]);
@@ -90,21 +91,25 @@ static void rate_render(void *context) {
     rate_process(run, run->frames);
 }
 
-/// Times the plugin against raw libsamplerate (built with clang) called with whole
-/// blocks, and, when `count` is 3, also with calls as short as the plugin's quantum.
-/// `seconds` gets count × rounds values, in that order.
+/// Our plugin, or raw libsamplerate (built with clang) when `raw`, at these settings.
+static Workload rate_workload(const Setup *setup, bool raw, double host_rate, float rate, int quality, int block,
+                              double seconds, float call_frames) {
+    RateRun *run = raw ? rate_open(setup->reference_clang, REFERENCE_ROUND_TRIP_URI, host_rate, rate, quality, block,
+                                   seconds, call_frames)
+                       : rate_open(setup->plugin, RATE_ADAPTER_URI, host_rate, rate, quality, block, seconds, 0);
+    return (Workload){rate_prepare, rate_render, rate_close, run};
+}
+
+/// Times the plugin against raw libsamplerate called with whole blocks, and, when
+/// `count` is 3, also with calls as short as the plugin's quantum. `seconds` gets
+/// count × rounds values, in that order.
 static void time_rates(const Setup *setup, double host_rate, float rate, int quality, int block, double seconds_each,
                        int count, int rounds, double *seconds) {
-    RateRun *runs[] = {
-        rate_open(setup->plugin, RATE_ADAPTER_URI, host_rate, rate, quality, block, seconds_each, 0),
-        rate_open(setup->reference_clang, REFERENCE_ROUND_TRIP_URI, host_rate, rate, quality, block, seconds_each, 0),
-        count < 3 ? NULL : rate_open(setup->reference_clang, REFERENCE_ROUND_TRIP_URI, host_rate, rate, quality, block,
-                                     seconds_each, PLUGIN_QUANTUM),
-    };
     Workload workloads[3];
-    for (int index = 0; index < count; index++) workloads[index] = (Workload){rate_prepare, rate_render, runs[index]};
-    measure_interleaved(workloads, count, rounds, seconds);
-    for (int index = 0; index < count; index++) rate_close(runs[index]);
+    for (int index = 0; index < count; index++)
+        workloads[index] = rate_workload(setup, index > 0, host_rate, rate, quality, block, seconds_each,
+                                         index == 2 ? PLUGIN_QUANTUM : 0);
+    measure_and_close(workloads, count, rounds, seconds);
 }
 
 static double seconds_for(const Setup *setup, double seconds) { return setup->smoke ? 0.02 : seconds; }
@@ -127,13 +132,15 @@ void rate_suite(const Setup *setup) {
     free(seconds);
 }
 
-static void time_default_settings(const Setup *setup, int block, int rounds, double *seconds) {
-    time_rates(setup, 48000, 22050, DEFAULT_QUALITY, block, seconds_for(setup, 0.5), 2, rounds, seconds);
+/// The default settings at 48 kHz through the plugin, or through raw libsamplerate
+/// called with the same blocks.
+static Workload default_settings(const Setup *setup, int block, bool baseline) {
+    return rate_workload(setup, baseline, 48000, 22050, DEFAULT_QUALITY, block, seconds_for(setup, 0.5), 0);
 }
 
 void rate_overhead_suite(const Setup *setup) {
     table_group("Rate adapter per-call cost: vs block 1024 · vs raw");
-    per_call_rows(setup, "sinc fastest, rate 22050", time_default_settings, rounds_for(setup, 11),
+    per_call_rows(setup, "sinc fastest, rate 22050", default_settings, rounds_for(setup, 11),
                   seconds_for(setup, 0.5) * 48000);
 }
 

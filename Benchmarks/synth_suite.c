@@ -45,7 +45,8 @@ static SynthRun *synth_open(const char *library, const char *uri, int notes, int
     return run;
 }
 
-static void synth_close(SynthRun *run) {
+static void synth_close(void *context) {
+    SynthRun *run = context;
     plugin_close(&run->plugin);
     free(run->sequence.buffer);
     free(run->output);
@@ -125,17 +126,16 @@ bool synth_check(const Setup *setup) {
 
 /// Times the plugin and the references for `notes` sounding notes at `block`.
 /// `seconds` gets 3 × rounds values: plugin, clang reference, gcc reference.
+static Workload synth_workload(const char *library, const char *uri, int notes, int block) {
+    return (Workload){synth_prepare, synth_render, synth_close, synth_open(library, uri, notes, block, false)};
+}
+
 static void time_synths(const Setup *setup, int notes, int block, int count, int rounds, double *seconds) {
     const char *libraries[] = {setup->plugin, setup->reference_clang, setup->reference_gcc};
     const char *uris[] = {SYNTH_URI, REFERENCE_SYNTH_URI, REFERENCE_SYNTH_URI};
-    SynthRun *runs[3];
     Workload workloads[3];
-    for (int index = 0; index < count; index++) {
-        runs[index] = synth_open(libraries[index], uris[index], notes, block, false);
-        workloads[index] = (Workload){synth_prepare, synth_render, runs[index]};
-    }
-    measure_interleaved(workloads, count, rounds, seconds);
-    for (int index = 0; index < count; index++) synth_close(runs[index]);
+    for (int index = 0; index < count; index++) workloads[index] = synth_workload(libraries[index], uris[index], notes, block);
+    measure_and_close(workloads, count, rounds, seconds);
 }
 
 void synth_suite(const Setup *setup) {
@@ -157,13 +157,15 @@ void synth_suite(const Setup *setup) {
     free(seconds);
 }
 
-static void time_eight_voices(const Setup *setup, int block, int rounds, double *seconds) {
-    time_synths(setup, 8, block, 2, rounds, seconds);
+/// 8 voices through the plugin, or through the C reference built with clang.
+static Workload eight_voices(const Setup *setup, int block, bool baseline) {
+    return baseline ? synth_workload(setup->reference_clang, REFERENCE_SYNTH_URI, 8, block)
+                    : synth_workload(setup->plugin, SYNTH_URI, 8, block);
 }
 
 void synth_overhead_suite(const Setup *setup) {
     table_group("Synth per-call cost: vs block 1024 · vs C");
-    per_call_rows(setup, "8 voices", time_eight_voices, rounds_for(setup, 15), SAMPLE_RATE);
+    per_call_rows(setup, "8 voices", eight_voices, rounds_for(setup, 15), SAMPLE_RATE);
 }
 
 /// Least-squares line y = intercept + slope·x, and how well it fits (R²: 1 is a perfect line).
