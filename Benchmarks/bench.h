@@ -113,6 +113,14 @@ typedef Workload (*BlockWorkload)(const Setup *setup, int block, bool baseline);
 /// together. `frames` is the number of frames one timed run processes.
 void per_call_rows(const Setup *setup, const char *label, BlockWorkload open, int rounds, double frames);
 
+/// `notes` notes through the synth in `library` (ours or a reference), in blocks of `block`.
+Workload synth_workload(const char *library, const char *uri, int notes, int block);
+/// `seconds` of stereo noise through our rate adapter, or raw libsamplerate (built with
+/// clang) when `raw`, in blocks of `block`; raw libsamplerate makes calls of at most
+/// `call_frames` frames when that is not 0.
+Workload rate_workload(const Setup *setup, bool raw, double host_rate, float rate, int quality, int block,
+                       double seconds, float call_frames);
+
 /// Renders the same notes through the plugin and both references; returns whether
 /// every sample is identical (it prints the first difference otherwise).
 bool synth_check(const Setup *setup);
@@ -123,5 +131,9 @@ void rate_suite(const Setup *setup);
 void rate_overhead_suite(const Setup *setup);
 void rate_scale_suite(const Setup *setup);
 void host_suite(const Setup *setup);
+void instruction_suite(const Setup *setup);
+/// `bench ... --count CASE`: one timed run of the case, for callgrind to count; returns
+/// the exit status.
+int count_case(const Setup *setup, const char *name);
 
 #endif

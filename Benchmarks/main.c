@@ -2,7 +2,7 @@
 // table. Usage: bench PLUGIN REFERENCE_CLANG REFERENCE_GCC LV2RENDER WORK_FOLDER [--smoke] [SUITE...]
 //
 // SUITE names a part to run (synth, synth-scale, synth-overhead, rate, rate-scale,
-// rate-overhead, host); all run when none is named. --smoke runs every measurement
+// rate-overhead, host, instructions); all run when none is named. --smoke runs every measurement
 // once, very briefly (for `make test`: it proves that the benchmark builds and runs,
 // and that the C reference still plays what the plugin plays).
 #include "bench.h"
@@ -22,6 +22,7 @@ static const struct {
     {"rate-scale", rate_scale_suite},
     {"rate-overhead", rate_overhead_suite},
     {"host", host_suite},
+    {"instructions", instruction_suite},
 };
 enum { SUITE_COUNT = sizeof SUITES / sizeof SUITES[0] };
 
@@ -44,6 +45,7 @@ static int usage(void) {
 int main(int argc, char **argv) {
     if (argc < 6) return usage();
     Setup setup = {argv[1], argv[2], argv[3], argv[4], argv[5], false};
+    if (argc == 8 && strcmp(argv[6], "--count") == 0) return count_case(&setup, argv[7]);
     bool chosen[SUITE_COUNT] = {false}, any_chosen = false;
     for (int index = 6; index < argc; index++) {
         if (strcmp(argv[index], "--smoke") == 0) {

@@ -91,8 +91,7 @@ static void rate_render(void *context) {
     rate_process(run, run->frames);
 }
 
-/// Our plugin, or raw libsamplerate (built with clang) when `raw`, at these settings.
-static Workload rate_workload(const Setup *setup, bool raw, double host_rate, float rate, int quality, int block,
+Workload rate_workload(const Setup *setup, bool raw, double host_rate, float rate, int quality, int block,
                               double seconds, float call_frames) {
     RateRun *run = raw ? rate_open(setup->reference_clang, REFERENCE_ROUND_TRIP_URI, host_rate, rate, quality, block,
                                    seconds, call_frames)

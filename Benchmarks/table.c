@@ -25,11 +25,15 @@ static void format_number(char *text, double value) {
     snprintf(text, CELL_LENGTH, format, value);
 }
 
-/// "median (lower quartile–upper quartile)"
+/// "median (lower quartile–upper quartile)", or one number for a single measurement.
 static void format_summary(char *text, const Summary *summary) {
     if (!summary) return;
     char median[CELL_LENGTH], lower[CELL_LENGTH], upper[CELL_LENGTH];
     format_number(median, summary->median);
+    if (summary->lower == summary->median && summary->upper == summary->median) {
+        snprintf(text, CELL_LENGTH, "%s", median);
+        return;
+    }
     format_number(lower, summary->lower);
     format_number(upper, summary->upper);
     snprintf(text, CELL_LENGTH, "%s (%s–%s)", median, lower, upper);
