@@ -56,6 +56,9 @@ public struct RateAdapter: LV2Plugin, ~Copyable {
                        frames: frames, settings: settings)
     }
 
+    // Inlined: called as a getter on the non-copyable plugin, Embedded Swift 6.3 copied
+    // the whole plugin (half a kilobyte) onto the stack on every run() to read the controls.
+    @inline(__always)
     private var settings: RateAdapterSettings {
         var settings = RateAdapterSettings()
         settings.rate = Double(rate.value)

@@ -72,6 +72,9 @@ public struct SineSynth: LV2Plugin, ~Copyable {
         render(from: rendered, to: frames)
     }
 
+    // Inlined: called as a getter on the non-copyable plugin, Embedded Swift 6.3 copied
+    // the whole plugin (10 kB) onto the stack on every run() to read the controls.
+    @inline(__always)
     private var settings: SynthSettings {
         var settings = SynthSettings()
         settings.gainDecibels = Double(gain.value)

@@ -63,10 +63,8 @@ public struct BlockQuantizer: ~Copyable {
     /// an unconnected input reads as silence.
     public mutating func write(left: UnsafePointer<Float>?, right: UnsafePointer<Float>?, frames: Int) {
         let destination = gathered.start + gatheredFrames * Self.channels
-        for frame in 0..<frames {
-            destination[frame * Self.channels] = left?[frame] ?? 0
-            destination[frame * Self.channels + 1] = right?[frame] ?? 0
-        }
+        destination.copySamples(from: left, sourceStride: 1, stride: Self.channels, count: frames)
+        (destination + 1).copySamples(from: right, sourceStride: 1, stride: Self.channels, count: frames)
         gatheredFrames += frames
     }
 
@@ -79,13 +77,13 @@ public struct BlockQuantizer: ~Copyable {
         waitingFrames -= frames
     }
 
+    /// The waiting frames lie in at most two stretches of the ring: up to its end, then from its start.
     private func copyOut(channel: Int, to destination: UnsafeMutablePointer<Float>?, frames: Int) {
         guard let destination else { return }
-        var frame = readFrame
-        for index in 0..<frames {
-            destination[index] = processed.start[frame * Self.channels + channel]
-            frame += 1
-            if frame == 2 * quantum { frame = 0 }
-        }
+        let first = min(frames, 2 * quantum - readFrame)
+        destination.copySamples(from: processed.start + readFrame * Self.channels + channel,
+                                sourceStride: Self.channels, stride: 1, count: first)
+        (destination + first).copySamples(from: processed.start + channel,
+                                          sourceStride: Self.channels, stride: 1, count: frames - first)
     }
 }

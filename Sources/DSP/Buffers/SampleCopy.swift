@@ -15,4 +15,19 @@ extension UnsafeMutablePointer where Pointee == Float {
     public func silence(count: Int) {
         for index in 0..<count { self[index] = 0 }
     }
+
+    /// Copies `count` samples, read every `sourceStride` samples from `source` and
+    /// written every `stride` samples here: how channels are interleaved and taken apart.
+    /// Silence when `source` is nil (an unconnected port).
+    ///
+    /// The offsets are multiplied with `&*`: they address samples that exist, so they
+    /// cannot overflow, and the checked `*` would cost a test and branch per sample.
+    @inline(__always)
+    public func copySamples(from source: UnsafePointer<Float>?, sourceStride: Int, stride: Int, count: Int) {
+        guard let source else {
+            for index in 0..<count { self[index &* stride] = 0 }
+            return
+        }
+        for index in 0..<count { self[index &* stride] = source[index &* sourceStride] }
+    }
 }

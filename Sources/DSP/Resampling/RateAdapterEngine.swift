@@ -42,8 +42,8 @@ public struct RateAdapterEngine: ~Copyable {
     private var quantizer: BlockQuantizer
     private var dry: DelayLine
     private var bank: QualityBank
-    /// log2(internal rate / host rate), stepped once per quantum.
-    private var logRatio: SmoothedValue
+    /// Internal rate / host rate, gliding in octaves, stepped once per quantum.
+    private var ratioGlide: GlidingRatio
     private var blend: Blend
     /// Whether the next quantum is the first since `reset` (controls then jump).
     private var isFresh = true
@@ -62,7 +62,7 @@ public struct RateAdapterEngine: ~Copyable {
         self.bank = bank
         quantizer = BlockQuantizer(quantum: quantum)
         dry = DelayLine(maximumDelay: self.bank.longestLatency, maximumBlock: quantum, channels: Self.channels)
-        logRatio = SmoothedValue(0, rampLength: max(1, frames(Self.rateGlideSeconds) / quantum))
+        ratioGlide = GlidingRatio(hostRate: hostRate, rampLength: max(1, frames(Self.rateGlideSeconds) / quantum))
         blend = Blend(rampLength: frames(Self.blendSeconds))
         dryTap = SampleBuffer(count: quantum * Self.channels)
         wet = SampleBuffer(count: quantum * Self.channels)
@@ -111,11 +111,11 @@ public struct RateAdapterEngine: ~Copyable {
         dry.write(input, frames: Self.quantum)
 
         let internalRate = min(max(settings.rate, Self.lowestRate), hostRate)
-        logRatio.set(log2(internalRate / hostRate))
+        ratioGlide.aim(at: internalRate)
         blend.passThrough.set(internalRate == hostRate ? 1 : 0)
         blend.wetAmount.set(settings.enabled ? min(max(settings.mix, 0), 1) : 0)
         if isFresh {
-            logRatio.settle()
+            ratioGlide.settle()
             blend.passThrough.settle()
             blend.wetAmount.settle()
             bank.start(with: settings.quality)
@@ -123,7 +123,7 @@ public struct RateAdapterEngine: ~Copyable {
         } else {
             bank.request(settings.quality)
         }
-        let ratio = exp2(logRatio.next())
+        let ratio = ratioGlide.next()
 
         // The incoming quality, if any, sees the same glides as the active one.
         var activeBlend = blend, incomingBlend = blend
@@ -147,6 +147,11 @@ public struct RateAdapterEngine: ~Copyable {
     private mutating func render(
         _ quality: Quality, ratio: Double, into output: UnsafeMutablePointer<Float>, blend: inout Blend
     ) {
+        guard blend.hearsDry else {
+            // The converted signal alone, as usual: no dry tap to read, nothing to blend.
+            bank.process(quality, quantizer.quantumInput, into: output, ratio: ratio)
+            return
+        }
         bank.process(quality, quantizer.quantumInput, into: wet.start, ratio: ratio)
         dry.read(delay: bank.latency(of: quality), frames: Self.quantum, into: dryTap.start)
         crossfade(from: wet.start, to: dryTap.start, into: wet.start, frames: Self.quantum,
@@ -165,6 +170,48 @@ public struct RateAdapterEngine: ~Copyable {
         init(rampLength: Int) {
             passThrough = SmoothedValue(0, rampLength: rampLength)
             wetAmount = SmoothedValue(1, rampLength: rampLength)
+        }
+
+        /// Whether the output may contain any of the dry signal now.
+        var hearsDry: Bool {
+            !(passThrough.isSettled && passThrough.current == 0 && wetAmount.isSettled && wetAmount.current == 1)
+        }
+    }
+
+    /// The conversion ratio, gliding in octaves so that a change of rate sounds even.
+    ///
+    /// `log2` and `exp2` are called only when the rate or the glide moves: at a steady
+    /// rate they would give the same answer every quantum, at the price of two libm calls.
+    private struct GlidingRatio {
+        private let hostRate: Double
+        /// log2(ratio), gliding.
+        private var octaves: SmoothedValue
+        /// The internal rate `octaves` aims at.
+        private var aimedRate: Double
+        private var lastOctaves = 0.0
+        private var lastRatio = 1.0
+
+        init(hostRate: Double, rampLength: Int) {
+            self.hostRate = hostRate
+            aimedRate = hostRate
+            octaves = SmoothedValue(0, rampLength: rampLength)
+        }
+
+        mutating func aim(at internalRate: Double) {
+            guard internalRate != aimedRate else { return }
+            aimedRate = internalRate
+            octaves.set(log2(internalRate / hostRate))
+        }
+
+        mutating func settle() { octaves.settle() }
+
+        mutating func next() -> Double {
+            let value = octaves.next()
+            if value != lastOctaves {
+                lastOctaves = value
+                lastRatio = exp2(value)
+            }
+            return lastRatio
         }
     }
 }

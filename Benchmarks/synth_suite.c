@@ -1,0 +1,225 @@
+// The sine synth against its C reference: the same notes through both, cost per
+// voice-sample, per-call overhead, and how the cost grows with the voices sounding.
+#include "bench.h"
+
+#include <math.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+
+static const double SAMPLE_RATE = 48000;
+/// Port indices of sine-synth.ttl (the reference has the same ports).
+enum { PORT_MIDI_IN, PORT_OUT, PORT_FIRST_CONTROL, CONTROL_COUNT = 9 };
+enum { CONTROL_GLIDE = 5, CONTROL_VOICES = 8 };
+/// gain, attack, decay, sustain, release, glide, bend range, tuning, voices.
+static const float DEFAULT_CONTROLS[CONTROL_COUNT] = {-12, 5, 200, 0.8f, 150, 0, 2, 440, 32};
+static const long RELEASE_FRAMES = 7200;  // the default 150 ms release
+
+/// One second of notes through one plugin: all notes start at frame 0 and are
+/// released 150 ms before the end, so every voice sounds through attack, decay,
+/// sustain and release, and falls silent just as the second ends.
+typedef struct {
+    Plugin plugin;
+    float controls[CONTROL_COUNT];
+    MidiSequence sequence;
+    float *output;  // one block; or the whole second when `recording`
+    bool recording;
+    int notes, block;
+    long frames;
+} SynthRun;
+
+static SynthRun *synth_open(const char *library, const char *uri, int notes, int block, bool recording) {
+    SynthRun *run = calloc(1, sizeof *run);
+    run->plugin = plugin_open(library, uri, SAMPLE_RATE);
+    memcpy(run->controls, DEFAULT_CONTROLS, sizeof run->controls);
+    run->sequence = sequence_make();
+    run->frames = (long)SAMPLE_RATE;
+    run->recording = recording;
+    run->output = calloc((size_t)(recording ? run->frames : block), sizeof(float));
+    run->notes = notes;
+    run->block = block;
+    plugin_connect(&run->plugin, PORT_MIDI_IN, run->sequence.buffer);
+    plugin_connect(&run->plugin, PORT_OUT, run->output);
+    for (int control = 0; control < CONTROL_COUNT; control++)
+        plugin_connect(&run->plugin, PORT_FIRST_CONTROL + (uint32_t)control, &run->controls[control]);
+    return run;
+}
+
+static void synth_close(void *context) {
+    SynthRun *run = context;
+    plugin_close(&run->plugin);
+    free(run->sequence.buffer);
+    free(run->output);
+    free(run);
+}
+
+static void synth_prepare(void *context) {
+    SynthRun *run = context;
+    plugin_activate(&run->plugin);
+}
+
+static void synth_render(void *context) {
+    SynthRun *run = context;
+    long release = run->frames - RELEASE_FRAMES;
+    for (long start = 0; start < run->frames; start += run->block) {
+        long frames = run->frames - start < run->block ? run->frames - start : run->block;
+        sequence_clear(&run->sequence);
+        for (int note = 0; note < run->notes; note++) {
+            if (start == 0) sequence_append(&run->sequence, 0, 0x90, (uint8_t)(48 + note), 100);
+            if (release >= start && release < start + frames)
+                sequence_append(&run->sequence, release - start, 0x80, (uint8_t)(48 + note), 0);
+        }
+        if (run->recording) plugin_connect(&run->plugin, PORT_OUT, run->output + start);
+        plugin_run(&run->plugin, (uint32_t)frames);
+    }
+}
+
+// MARK: The reference does the same work
+
+/// Renders with the plugin and both references; compares every sample.
+static bool check_case(const Setup *setup, int notes, int block, float voices, float glide) {
+    const char *libraries[] = {setup->plugin, setup->reference_clang, setup->reference_gcc};
+    const char *uris[] = {SYNTH_URI, REFERENCE_SYNTH_URI, REFERENCE_SYNTH_URI};
+    const char *names[] = {"the plugin", "the clang reference", "the gcc reference"};
+    SynthRun *runs[3];
+    for (int index = 0; index < 3; index++) {
+        runs[index] = synth_open(libraries[index], uris[index], notes, block, true);
+        runs[index]->controls[CONTROL_VOICES] = voices;
+        runs[index]->controls[CONTROL_GLIDE] = glide;
+        synth_prepare(runs[index]);
+        synth_render(runs[index]);
+    }
+    bool same = true;
+    for (int index = 1; index < 3 && same; index++) {
+        for (long frame = 0; frame < runs[0]->frames; frame++) {
+            if (runs[0]->output[frame] != runs[index]->output[frame]) {
+                fprintf(stderr, "bench: %d notes, %g voices, glide %g ms, block %d: %s plays %.9g at frame %ld, %s %.9g.\n",
+                        notes, voices, glide, block, names[0], runs[0]->output[frame], frame, names[index],
+                        runs[index]->output[frame]);
+                same = false;
+                break;
+            }
+        }
+    }
+    float peak = 0;
+    for (long frame = 0; frame < runs[0]->frames; frame++) peak = fmaxf(peak, fabsf(runs[0]->output[frame]));
+    if (peak == 0) {
+        fprintf(stderr, "bench: %d notes, block %d: the plugin stayed silent.\n", notes, block);
+        same = false;
+    }
+    for (int index = 0; index < 3; index++) synth_close(runs[index]);
+    return same;
+}
+
+bool synth_check(const Setup *setup) {
+    bool same = true;
+    int blocks[] = {1, 32, 256, 2048};
+    for (int index = 0; index < 4; index++) same &= check_case(setup, 8, blocks[index], 32, 0);
+    same &= check_case(setup, 1, 256, 32, 0);
+    same &= check_case(setup, 32, 256, 32, 0);
+    // Fewer voices than notes (stealing) and glides between successive notes.
+    same &= check_case(setup, 6, 256, 4, 30);
+    return same;
+}
+
+// MARK: Timing
+
+/// Times the plugin and the references for `notes` sounding notes at `block`.
+/// `seconds` gets 3 × rounds values: plugin, clang reference, gcc reference.
+Workload synth_workload(const char *library, const char *uri, int notes, int block) {
+    return (Workload){synth_prepare, synth_render, synth_close, synth_open(library, uri, notes, block, false)};
+}
+
+static void time_synths(const Setup *setup, int notes, int block, int count, int rounds, double *seconds) {
+    const char *libraries[] = {setup->plugin, setup->reference_clang, setup->reference_gcc};
+    const char *uris[] = {SYNTH_URI, REFERENCE_SYNTH_URI, REFERENCE_SYNTH_URI};
+    Workload workloads[3];
+    for (int index = 0; index < count; index++) workloads[index] = synth_workload(libraries[index], uris[index], notes, block);
+    measure_and_close(workloads, count, rounds, seconds);
+}
+
+void synth_suite(const Setup *setup) {
+    table_group("Synth vs C reference: clang · gcc");
+    int blocks[] = {32, 256, 2048}, voice_counts[] = {1, 8, 32};
+    int rounds = rounds_for(setup, 31);
+    double *seconds = malloc(3 * (size_t)rounds * sizeof *seconds);
+    for (int b = 0; b < 3; b++) {
+        for (int v = 0; v < 3; v++) {
+            int voices = voice_counts[v], block = blocks[b];
+            progress(setup, "synth: %d voice(s), block %d", voices, block);
+            time_synths(setup, voices, block, 3, rounds, seconds);
+            char label[64];
+            snprintf(label, sizeof label, "%d voice%s, block %d", voices, voices == 1 ? "" : "s", block);
+            table_timed_row(label, "ns/voice-sample", seconds, 3, rounds, 1e9 / (voices * SAMPLE_RATE),
+                            "≤ 1.00× clang");
+        }
+    }
+    free(seconds);
+}
+
+/// 8 voices through the plugin, or through the C reference built with clang.
+static Workload eight_voices(const Setup *setup, int block, bool baseline) {
+    return baseline ? synth_workload(setup->reference_clang, REFERENCE_SYNTH_URI, 8, block)
+                    : synth_workload(setup->plugin, SYNTH_URI, 8, block);
+}
+
+void synth_overhead_suite(const Setup *setup) {
+    table_group("Synth per-call cost: vs block 1024 · vs C");
+    per_call_rows(setup, "8 voices", eight_voices, rounds_for(setup, 15), SAMPLE_RATE);
+}
+
+/// Least-squares line y = intercept + slope·x, and how well it fits (R²: 1 is a perfect line).
+typedef struct {
+    double intercept, slope, r_squared;
+} Line;
+
+static Line fit_line(const double *x, const double *y, int count) {
+    double mean_x = 0, mean_y = 0;
+    for (int i = 0; i < count; i++) mean_x += x[i] / count, mean_y += y[i] / count;
+    double covariance = 0, variance = 0, spread = 0;
+    for (int i = 0; i < count; i++) {
+        covariance += (x[i] - mean_x) * (y[i] - mean_y);
+        variance += (x[i] - mean_x) * (x[i] - mean_x);
+        spread += (y[i] - mean_y) * (y[i] - mean_y);
+    }
+    Line line = {0, covariance / variance, 0};
+    line.intercept = mean_y - line.slope * mean_x;
+    double residual = 0;
+    for (int i = 0; i < count; i++) {
+        double miss = y[i] - line.intercept - line.slope * x[i];
+        residual += miss * miss;
+    }
+    line.r_squared = 1 - residual / spread;
+    return line;
+}
+
+static void describe_line(char *text, size_t size, Line line) {
+    snprintf(text, size, "%.2f + %.2f·voices (R² %.4f)", line.intercept, line.slope, line.r_squared);
+}
+
+void synth_scale_suite(const Setup *setup) {
+    table_group("Synth scale vs C (clang), block 256");
+    enum { COUNTS = 6 };
+    int voice_counts[COUNTS] = {1, 2, 4, 8, 16, 32};
+    int rounds = rounds_for(setup, 21);
+    double voices[COUNTS], ours[COUNTS], reference[COUNTS];
+    double *seconds = malloc(2 * (size_t)rounds * sizeof *seconds);
+    double per_sample = 1e9 / SAMPLE_RATE;
+    for (int v = 0; v < COUNTS; v++) {
+        progress(setup, "synth scale: %d voice(s)", voice_counts[v]);
+        time_synths(setup, voice_counts[v], 256, 2, rounds, seconds);
+        voices[v] = voice_counts[v];
+        ours[v] = summarize(seconds, rounds).median * per_sample;
+        reference[v] = summarize(seconds + rounds, rounds).median * per_sample;
+        char label[64];
+        snprintf(label, sizeof label, "%d voice%s", voice_counts[v], voice_counts[v] == 1 ? "" : "s");
+        table_timed_row(label, "ns/sample", seconds, 2, rounds, per_sample, NULL);
+    }
+    Line plugin_line = fit_line(voices, ours, COUNTS), reference_line = fit_line(voices, reference, COUNTS);
+    char plugin_text[96], reference_text[96], slope_ratio[32];
+    describe_line(plugin_text, sizeof plugin_text, plugin_line);
+    describe_line(reference_text, sizeof reference_text, reference_line);
+    snprintf(slope_ratio, sizeof slope_ratio, "%.2f× (slopes)", plugin_line.slope / reference_line.slope);
+    table_text_row("least-squares line", "ns/sample", plugin_text, reference_text, slope_ratio, "linear");
+    free(seconds);
+}
