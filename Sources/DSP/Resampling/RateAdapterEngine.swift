@@ -10,7 +10,7 @@ public struct RateAdapterSettings: Equatable {
     /// Off is the host's bypass: the dry input, still delayed by the latency.
     public var enabled = true
 
-    public init() {}
+    @_noAllocation @_noLocks public init() {}
 }
 
 /// Runs stereo audio through libsamplerate at an internal rate and back, with a
@@ -79,6 +79,7 @@ public struct RateAdapterEngine: ~Copyable {
     }
 
     /// The frames by which the output trails the input with these settings.
+    @_noAllocation @_noLocks
     public func latency(with settings: RateAdapterSettings) -> Int {
         let quality = isFresh ? settings.quality : (bank.isFading ? bank.incoming ?? bank.active : bank.active)
         return quantizer.latency + bank.latency(of: quality)
@@ -86,6 +87,7 @@ public struct RateAdapterEngine: ~Copyable {
 
     /// Processes `frames` frames of planar stereo. Inputs may be the same memory as the
     /// outputs; unconnected inputs are silence, unconnected outputs are skipped.
+    @_noAllocation @_noLocks
     public mutating func process(
         left: UnsafePointer<Float>?, right: UnsafePointer<Float>?,
         intoLeft outLeft: UnsafeMutablePointer<Float>?, right outRight: UnsafeMutablePointer<Float>?,
@@ -111,7 +113,7 @@ public struct RateAdapterEngine: ~Copyable {
         dry.write(input, frames: Self.quantum)
 
         let internalRate = min(max(settings.rate, Self.lowestRate), hostRate)
-        logRatio.set(log2(internalRate / hostRate))
+        logRatio.set(LibM.log2(internalRate / hostRate))
         blend.passThrough.set(internalRate == hostRate ? 1 : 0)
         blend.wetAmount.set(settings.enabled ? min(max(settings.mix, 0), 1) : 0)
         if isFresh {
@@ -123,7 +125,7 @@ public struct RateAdapterEngine: ~Copyable {
         } else {
             bank.request(settings.quality)
         }
-        let ratio = exp2(logRatio.next())
+        let ratio = LibM.exp2(logRatio.next())
 
         // The incoming quality, if any, sees the same glides as the active one.
         var activeBlend = blend, incomingBlend = blend
