@@ -50,7 +50,7 @@ final class RawInstance {
             connect(port.index, to: controlValues.baseAddress! + port.index)
         }
         for (port, buffer) in zip(plugin.ports(.audio, input: true), audioInputs) { connect(port.index, to: buffer.baseAddress) }
-        for (port, buffer) in zip(plugin.ports(.audio, input: false), audioOutputs) { connect(port.index, to: buffer.baseAddress) }
+        connectAudioOutputs()
         if let midi = plugin.midiInput { connect(midi.index, to: events?.buffer) }
         events?.clear(sequenceType: sequenceType)
     }
@@ -94,8 +94,19 @@ final class RawInstance {
         return port.index
     }
 
+    /// When true, audio output i shares audio input i's buffer, as hosts that process in place do.
+    var connectsInPlace = false {
+        didSet { connectAudioOutputs() }
+    }
+
+    private func connectAudioOutputs() {
+        for (index, port) in plugin.ports(.audio, input: false).enumerated() { connect(port.index, to: audioOutput(index).baseAddress) }
+    }
+
     func audioInput(_ index: Int) -> UnsafeMutableBufferPointer<Float> { audioInputs[index] }
-    func audioOutput(_ index: Int) -> UnsafeMutableBufferPointer<Float> { audioOutputs[index] }
+    func audioOutput(_ index: Int) -> UnsafeMutableBufferPointer<Float> {
+        connectsInPlace && index < audioInputs.count ? audioInputs[index] : audioOutputs[index]
+    }
     var audioInputCount: Int { audioInputs.count }
     var audioOutputCount: Int { audioOutputs.count }
 
