@@ -92,7 +92,7 @@ fuzz: $(FUZZ_PLUGIN) $(FUZZ_TARGETS:%=$(FUZZ_DRIVERS)/fuzz-%) $(FUZZ_CORPUS)/see
 fuzz-check: $(FUZZ_PLUGIN) $(FUZZ_TARGETS:%=$(FUZZ_DRIVERS)/fuzz-%) $(FUZZ_CORPUS)/seeds
 	@for target in $(FUZZ_TARGETS); do \
 		rm -rf $(FUZZ_BUILD)/check/$$target && mkdir -p $(FUZZ_BUILD)/check/$$target; \
-		SWIFTLV2_PLUGIN=$(FUZZ_PLUGIN) $(FUZZ_DRIVERS)/fuzz-$$target -seed=1 -runs=4000 -artifact_prefix=$(FUZZ_BUILD)/check/ \
+		SWIFTLV2_PLUGIN=$(FUZZ_PLUGIN) $(FUZZ_DRIVERS)/fuzz-$$target -seed=1 -runs=2000 -artifact_prefix=$(FUZZ_BUILD)/check/ \
 			$(FUZZ_BUILD)/check/$$target $(FUZZ_CORPUS)/seeds/$$target > $(FUZZ_BUILD)/check/$$target.log 2>&1 \
 			|| { cat $(FUZZ_BUILD)/check/$$target.log; exit 1; }; \
 		echo "fuzz $$target: $$(tail -n 1 $(FUZZ_BUILD)/check/$$target.log)"; \

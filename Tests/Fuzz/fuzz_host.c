@@ -32,6 +32,14 @@ static LV2_URID map_uri(LV2_URID_Map_Handle handle, const char *uri) {
 }
 
 static void *library;
+static const LV2_Descriptor *descriptor;
+static LV2_Handle instances[16];
+static int instance_count;
+
+static void unload_plugin(void) {
+    for (int index = 0; index < instance_count; index++) descriptor->cleanup(instances[index]);
+    dlclose(library);
+}
 
 const LV2_Descriptor *fuzz_load_plugin(const char *uri) {
     const char *path = getenv("SWIFTLV2_PLUGIN");
@@ -43,14 +51,24 @@ const LV2_Descriptor *fuzz_load_plugin(const char *uri) {
     }
     LV2_Descriptor_Function descriptors = (LV2_Descriptor_Function)dlsym(library, "lv2_descriptor");
     for (uint32_t index = 0; descriptors != NULL && descriptors(index) != NULL; index++) {
-        if (strcmp(descriptors(index)->URI, uri) == 0) return descriptors(index);
+        if (strcmp(descriptors(index)->URI, uri) == 0) {
+            descriptor = descriptors(index);
+            atexit(unload_plugin);
+            return descriptor;
+        }
     }
     fprintf(stderr, "The plugin binary %s has no plugin %s.\n", path, uri);
     exit(2);
 }
 
-void fuzz_unload_plugin(void) {
-    dlclose(library);
+LV2_Handle fuzz_instantiate(double sample_rate, const LV2_Feature *const *features,
+                            uint32_t first_control, float *controls, int count) {
+    LV2_Handle handle = descriptor->instantiate(descriptor, sample_rate, "", features);
+    if (handle == NULL || instance_count == 16) abort();
+    for (int control = 0; control < count; control++) {
+        descriptor->connect_port(handle, first_control + control, &controls[control]);
+    }
+    return instances[instance_count++] = handle;
 }
 
 const LV2_Feature *const *fuzz_features(int32_t sequence_size) {
@@ -99,6 +117,10 @@ size_t fuzz_bytes(FuzzReader *reader, void *destination, size_t count) {
     reader->data += count;
     reader->size -= count;
     return count;
+}
+
+void fuzz_read_controls(FuzzReader *reader, float *controls, int count) {
+    for (int control = 0; control < count; control++) controls[control] = fuzz_control_value(fuzz_byte(reader));
 }
 
 float fuzz_control_value(uint8_t byte) {

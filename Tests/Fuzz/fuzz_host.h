@@ -21,11 +21,14 @@ enum {
 };
 
 /// The descriptor of `uri` in the plugin binary; exits with a message if it is missing.
+/// At exit every instance is cleaned up and the binary closed, so that valgrind finds
+/// nothing left.
 const LV2_Descriptor *fuzz_load_plugin(const char *uri);
 
-/// Closes the plugin binary (after every instance is cleaned up), so that valgrind
-/// finds nothing left at exit.
-void fuzz_unload_plugin(void);
+/// An instance kept for every input (the target activates it afresh for each), with
+/// `count` control ports from `first_control` connected to `controls`. Aborts if refused.
+LV2_Handle fuzz_instantiate(double sample_rate, const LV2_Feature *const *features,
+                            uint32_t first_control, float *controls, int count);
 
 /// The feature array: urid:map, and options announcing `sequence_size` bytes of atom
 /// buffer (none when 0) and a maximum block of 4096 frames.
@@ -42,6 +45,9 @@ uint16_t fuzz_u16(FuzzReader *reader);
 uint32_t fuzz_u32(FuzzReader *reader);
 /// Copies up to `count` bytes, returns how many there were.
 size_t fuzz_bytes(FuzzReader *reader, void *destination, size_t count);
+
+/// Reads `count` control values (fuzz_control_value) into `controls`.
+void fuzz_read_controls(FuzzReader *reader, float *controls, int count);
 
 /// A control value from one byte: the nonsense hosts send (NaN, infinities, huge, tiny,
 /// negative) for the first 16 values, else 2^((byte - 16) / 12 - 4), about 0.06 to

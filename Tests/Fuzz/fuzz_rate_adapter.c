@@ -28,39 +28,24 @@ typedef struct {
 static const LV2_Descriptor *descriptor;
 static Adapter adapters[8];
 
-static void cleanup(void) {
-    for (int index = 0; index < 8; index++) descriptor->cleanup(adapters[index].handle);
-    fuzz_unload_plugin();
-}
-
 int LLVMFuzzerInitialize(int *argc, char ***argv) {
     (void)argc, (void)argv;
     descriptor = fuzz_load_plugin("urn:swiftlv2:rate-adapter");
     for (int index = 0; index < 8; index++) {
-        Adapter *adapter = &adapters[index];
-        adapter->handle = descriptor->instantiate(descriptor, rates[index], "", fuzz_features(0));
-        if (adapter->handle == NULL) abort();
-        for (int control = 0; control < CONTROLS; control++) {
-            descriptor->connect_port(adapter->handle, FIRST_CONTROL + control, &adapter->controls[control]);
-        }
+        adapters[index].handle = fuzz_instantiate(rates[index], fuzz_features(0), FIRST_CONTROL, adapters[index].controls, CONTROLS);
     }
-    atexit(cleanup);
     return 0;
-}
-
-static void read_controls(Adapter *adapter, FuzzReader *input) {
-    for (int control = 0; control < CONTROLS; control++) adapter->controls[control] = fuzz_control_value(fuzz_byte(input));
 }
 
 int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size) {
     FuzzReader input = {data, size};
     Adapter *adapter = &adapters[fuzz_byte(&input) & 7];
-    read_controls(adapter, &input);
+    fuzz_read_controls(&input, adapter->controls, CONTROLS);
     descriptor->activate(adapter->handle);
     while (input.size > 0) {
         uint32_t frames = fuzz_u16(&input) % (MAX_FRAMES + 1);
         uint8_t flags = fuzz_byte(&input);
-        if (flags & 1) read_controls(adapter, &input);
+        if (flags & 1) fuzz_read_controls(&input, adapter->controls, CONTROLS);
         if (flags & 2) descriptor->activate(adapter->handle);
         // Buffers of exactly `frames` samples, so that AddressSanitizer sees any overrun.
         size_t bytes = (frames > 0 ? frames : 1) * sizeof(float);

@@ -34,30 +34,16 @@ typedef struct {
 static const LV2_Descriptor *descriptor;
 static Synth synths[8];
 
-static void cleanup(void) {
-    for (int index = 0; index < 8; index++) descriptor->cleanup(synths[index].handle);
-    fuzz_unload_plugin();
-}
-
 int LLVMFuzzerInitialize(int *argc, char ***argv) {
     (void)argc, (void)argv;
     descriptor = fuzz_load_plugin("urn:swiftlv2:sine-synth");
     for (int index = 0; index < 8; index++) {
         Synth *synth = &synths[index];
         synth->announced = index >= 4;
-        synth->handle = descriptor->instantiate(descriptor, rates[index % 4], "",
-                                                fuzz_features(synth->announced ? ANNOUNCED_CAPACITY : 0));
-        if (synth->handle == NULL) abort();
-        for (int control = 0; control < CONTROLS; control++) {
-            descriptor->connect_port(synth->handle, FIRST_CONTROL + control, &synth->controls[control]);
-        }
+        synth->handle = fuzz_instantiate(rates[index % 4], fuzz_features(synth->announced ? ANNOUNCED_CAPACITY : 0),
+                                         FIRST_CONTROL, synth->controls, CONTROLS);
     }
-    atexit(cleanup);
     return 0;
-}
-
-static void read_controls(Synth *synth, FuzzReader *input) {
-    for (int control = 0; control < CONTROLS; control++) synth->controls[control] = fuzz_control_value(fuzz_byte(input));
 }
 
 /// One block's atom sequence in a buffer of exactly the size the plugin may read, so
@@ -81,12 +67,12 @@ int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size) {
     FuzzReader input = {data, size};
     uint8_t choice = fuzz_byte(&input);
     Synth *synth = &synths[(choice & 3) + (choice & 4 ? 4 : 0)];
-    read_controls(synth, &input);
+    fuzz_read_controls(&input, synth->controls, CONTROLS);
     descriptor->activate(synth->handle);
     while (input.size > 0) {
         uint32_t frames = fuzz_u16(&input) % (MAX_FRAMES + 1);
         uint8_t flags = fuzz_byte(&input);
-        if (flags & 1) read_controls(synth, &input);
+        if (flags & 1) fuzz_read_controls(&input, synth->controls, CONTROLS);
         if (flags & 2) descriptor->activate(synth->handle);
         LV2_Atom_Sequence *sequence = read_sequence(synth, flags, &input);
         float *output = malloc((frames > 0 ? frames : 1) * sizeof(float));

@@ -10,7 +10,7 @@ final class ConcurrencyTests: XCTestCase {
 
     func testEightInstancesOnEightThreadsSoundLikeOne() throws {
         for plugin in OurPlugin.allCases {
-            let stimulus = plugin.stimulus(frames: 96000, seed: 3)
+            let stimulus = plugin.stimulus(frames: 48000, seed: 3)
             let alone = try plugin.instance()
             alone.activate()
             let expected = alone.play(stimulus)

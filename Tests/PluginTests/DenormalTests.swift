@@ -36,7 +36,7 @@ final class DenormalTests: XCTestCase {
     }
 
     func testRateAdapterDenormalInputCostsNoMoreThanOrdinaryInput() throws {
-        let frames = 24576
+        let frames = 16384
         let noise = TestSignal.noise(frames: frames, seed: 31)
         let denormal = noise.map { channel in channel.map { $0 * .leastNormalMagnitude } }
         // From ordinary noise down through the denormals to zero, as a fade-out would go.
