@@ -104,17 +104,21 @@ fuzz-check: $(FUZZ_PLUGIN) $(FUZZ_TARGETS:%=$(FUZZ_DRIVERS)/fuzz-%) $(FUZZ_CORPU
 # tests with 10,000 instance lifetimes per plugin.
 VALGRIND := valgrind -q --error-exitcode=1 --leak-check=full --show-leak-kinds=all --errors-for-leak-kinds=all
 
-memcheck-check: plugin $(FUZZ_TARGETS:%=$(FUZZ_DRIVERS)/replay-%) $(FUZZ_CORPUS)/seeds
-	@for target in $(FUZZ_TARGETS); do \
-		shopt -s nullglob; inputs=($(FUZZ_CORPUS)/seeds/$$target/* $(FUZZ_BUILD)/check/$$target/*); \
+# $(call replay_under_valgrind,FOLDERS): each target's inputs in FOLDERS/<target>/.
+define replay_under_valgrind
+	@shopt -s nullglob; for target in $(FUZZ_TARGETS); do \
+		inputs=($(foreach folder,$(1),$(folder)/$$target/*)); \
 		SWIFTLV2_PLUGIN=$(PLUGIN_SO) $(VALGRIND) $(FUZZ_DRIVERS)/replay-$$target "$${inputs[@]}" || exit 1; \
 		echo "valgrind $$target: $${#inputs[@]} inputs, no errors, no leaks"; \
 	done
+endef
 
-memcheck: memcheck-check
-	for target in $(FUZZ_TARGETS); do \
-		mkdir -p $(FUZZ_CORPUS)/$$target; \
-		SWIFTLV2_PLUGIN=$(PLUGIN_SO) $(VALGRIND) $(FUZZ_DRIVERS)/replay-$$target $(FUZZ_CORPUS)/$$target || exit 1; \
-	done
+MEMCHECK_NEEDS := plugin $(FUZZ_TARGETS:%=$(FUZZ_DRIVERS)/replay-%) $(FUZZ_CORPUS)/seeds
+
+memcheck-check: $(MEMCHECK_NEEDS)
+	$(call replay_under_valgrind,$(FUZZ_CORPUS)/seeds $(FUZZ_BUILD)/check)
+
+memcheck: $(MEMCHECK_NEEDS)
+	$(call replay_under_valgrind,$(FUZZ_CORPUS)/seeds $(FUZZ_BUILD)/check $(FUZZ_CORPUS))
 	$(SWIFT) build --build-tests --scratch-path $(HOST_BUILD)
 	SWIFTLV2_ROOT=$(CURDIR) SWIFTLV2_MEMORY_CYCLES=10000 $(SWIFT) test --skip-build --scratch-path $(HOST_BUILD) --filter MemoryTests
