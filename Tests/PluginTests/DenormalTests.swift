@@ -45,6 +45,7 @@ final class DenormalTests: XCTestCase {
             let instance = try OurPlugin.rateAdapter.instance()
             instance.setControl("quality", quality)
             instance.setControl("rate", 11025)
+            instance.setControl("mix", 0.5)  // the dry and converted signals blended sample by sample, in Float
             var times: [String: [Double]] = [:]
             for _ in 0..<Self.rounds {
                 for (name, signal) in [("ordinary", noise), ("denormal", denormal), ("fading", fading)] {
