@@ -1,5 +1,6 @@
 # SwiftLV2: `make` builds the plugin bundle and lv2render, `make test` runs every test,
-# `make demo` renders a short piece. Each installs the Debian packages it needs first.
+# `make demo` renders a short piece, `make fuzz` and `make memcheck` run the fuzzers and
+# valgrind at length. Each installs the Debian packages it needs first.
 
 SHELL        := /bin/bash
 SWIFT        ?= swift
@@ -39,8 +40,8 @@ test-deps: deps
 
 # The plugin: Embedded Swift (trait `Plugin`), in its own build folder so that it
 # never mixes with the ordinary Swift build of the host and the tests.
-# No RUNPATH: the binary needs only system libraries, and ld.so's handling of `$ORIGIN`
-# is what valgrind reported as invalid reads when a host loaded it.
+# No RUNPATH: the binary needs only system libraries, and valgrind reports ld.so's
+# word-at-a-time reads of the `$ORIGIN` string as invalid reads in every host.
 plugin: deps
 	$(SWIFT) build -c release --product SwiftLV2 --traits Plugin --disable-local-rpath --scratch-path $(PLUGIN_BUILD)
 	cp $(PLUGIN_BUILD)/release/libSwiftLV2.so $(PLUGIN_SO)
