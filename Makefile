@@ -54,6 +54,22 @@ test: test-deps plugin
 	SWIFTLV2_ROOT=$(CURDIR) $(SWIFT) test --skip-build --scratch-path $(HOST_BUILD)
 	@$(MAKE) --no-print-directory fuzz-check memcheck-check
 
+demo: all
+	@./scripts/demo $(HOST_BUILD)/release/lv2render
+
+install: all
+	install -d $(DESTDIR)$(LV2DIR)/$(INSTALL_NAME) $(DESTDIR)$(PREFIX)/bin
+	install -m 644 $(BUNDLE)/*.ttl $(DESTDIR)$(LV2DIR)/$(INSTALL_NAME)/
+	install -m 755 $(PLUGIN_SO) $(DESTDIR)$(LV2DIR)/$(INSTALL_NAME)/
+	install -m 755 $(HOST_BUILD)/release/lv2render $(DESTDIR)$(PREFIX)/bin/
+
+uninstall:
+	rm -rf $(DESTDIR)$(LV2DIR)/$(INSTALL_NAME)
+	rm -f $(DESTDIR)$(PREFIX)/bin/lv2render
+
+clean:
+	rm -rf $(HOST_BUILD) $(PLUGIN_BUILD) $(FUZZ_BUILD) $(PLUGIN_SO) renders
+
 # Fuzzing: libFuzzer drives Tests/Fuzz/fuzz_*.c, which load a copy of the plugin built
 # with coverage and AddressSanitizer instrumentation (the same Embedded Swift code), so
 # that the fuzzer is guided by the plugin's own branches. `make fuzz` runs each target
