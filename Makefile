@@ -1,8 +1,9 @@
 # SwiftLV2: `make` builds the plugin bundle and lv2render, `make test` runs every test,
 # `make bench` measures the plugins against C references and records the table in
-# BENCHMARKS.md, `make demo` renders a short piece. Each installs the Debian packages it
-# needs first.
+# BENCHMARKS.md, `make demo` renders a short piece, `make fuzz` and `make memcheck` run the
+# fuzzers and valgrind at length. Each installs the Debian packages it needs first.
 
+SHELL        := /bin/bash
 SWIFT        ?= swift
 BUNDLE       := plugin.lv2
 PLUGIN_SO    := $(BUNDLE)/swiftlv2.so
@@ -10,6 +11,11 @@ INSTALL_NAME := swiftlv2.lv2
 PLUGIN_BUILD := .build-plugin
 HOST_BUILD   := .build
 BENCH_BUILD  := .build-bench
+FUZZ_BUILD   := .build-fuzz
+FUZZ_CORPUS  := fuzz-corpus
+# The clang of the Swift toolchain: it has libFuzzer and the sanitizers.
+CLANG        ?= $(dir $(realpath $(shell command -v $(SWIFT))))clang
+FUZZ_SECONDS ?= 60
 
 # A plain `make install` goes to your home (~/.lv2, ~/.local/bin);
 # `make install PREFIX=/usr/local` is a system install (/usr/local/lib/lv2, /usr/local/bin).
@@ -21,18 +27,19 @@ LV2DIR ?= $(PREFIX)/lib/lv2
 endif
 
 BUILD_DEBS := lv2-dev libsamplerate0-dev liblilv-dev libsndfile1-dev pkg-config
-TEST_DEBS  := lilv-utils sordi lv2-examples sox valgrind gcc
+TEST_DEBS  := lilv-utils sordi lv2-examples sox valgrind gcc python3
 
 # The benchmark's C code is built with the Swift toolchain's clang (the LLVM that
 # compiles the plugin) and its C synth reference also with gcc, as a second opinion.
-BENCH_CLANG  ?= $(dir $(realpath $(shell command -v $(SWIFT))))clang
+BENCH_CLANG  ?= $(CLANG)
 BENCH_GCC    ?= gcc
 BENCH_CFLAGS := -O2 -Wall -Wextra
 BENCH_HEADERS    := $(wildcard Benchmarks/*.h Benchmarks/reference/*.h) Sources/CMath/shim.h
 BENCH_DRIVER     := $(BENCH_BUILD)/bench
 BENCH_REFERENCES := $(BENCH_BUILD)/reference-clang.so $(BENCH_BUILD)/reference-gcc.so
 
-.PHONY: all plugin host deps test-deps test bench bench-smoke demo install uninstall clean
+.PHONY: all plugin host deps test-deps test bench bench-smoke demo install uninstall clean \
+        fuzz fuzz-check memcheck memcheck-check
 
 all: plugin host
 
@@ -45,8 +52,10 @@ test-deps: deps
 
 # The plugin: Embedded Swift (trait `Plugin`), in its own build folder so that it
 # never mixes with the ordinary Swift build of the host and the tests.
+# No RUNPATH: the binary needs only system libraries, and valgrind reports ld.so's
+# word-at-a-time reads of the `$ORIGIN` string as invalid reads in every host.
 plugin: deps
-	$(SWIFT) build -c release --product SwiftLV2 --traits Plugin --scratch-path $(PLUGIN_BUILD)
+	$(SWIFT) build -c release --product SwiftLV2 --traits Plugin --disable-local-rpath --scratch-path $(PLUGIN_BUILD)
 	cp $(PLUGIN_BUILD)/release/libSwiftLV2.so $(PLUGIN_SO)
 
 host: deps
@@ -56,6 +65,7 @@ test: test-deps plugin
 	$(SWIFT) build --build-tests --scratch-path $(HOST_BUILD)
 	$(MAKE) --no-print-directory bench-smoke LV2RENDER=$(HOST_BUILD)/debug/lv2render
 	SWIFTLV2_ROOT=$(CURDIR) $(SWIFT) test --skip-build --scratch-path $(HOST_BUILD)
+	@$(MAKE) --no-print-directory fuzz-check memcheck-check
 
 # Timing is noisy on shared machines, so nothing here fails on a slow figure: the
 # benchmark only fails when something cannot run or the C synth reference no longer
@@ -91,4 +101,74 @@ uninstall:
 	rm -f $(DESTDIR)$(PREFIX)/bin/lv2render
 
 clean:
-	rm -rf $(HOST_BUILD) $(PLUGIN_BUILD) $(BENCH_BUILD) $(PLUGIN_SO) renders
+	rm -rf $(HOST_BUILD) $(PLUGIN_BUILD) $(BENCH_BUILD) $(FUZZ_BUILD) $(PLUGIN_SO) renders
+
+# Fuzzing: libFuzzer drives Tests/Fuzz/fuzz_*.c, which load a copy of the plugin built
+# with coverage and AddressSanitizer instrumentation (the same Embedded Swift code), so
+# that the fuzzer is guided by the plugin's own branches. `make fuzz` runs each target
+# for FUZZ_SECONDS, keeping what it learns in fuzz-corpus/ and crashes in
+# fuzz-corpus/crashes/; `make test` runs a short pass with a fixed seed.
+FUZZ_TARGETS := synth rate_adapter
+FUZZ_PLUGIN  := $(FUZZ_BUILD)/release/libSwiftLV2.so
+FUZZ_DRIVERS := $(FUZZ_BUILD)/drivers
+FUZZ_SOURCES := Tests/Fuzz/fuzz_host.c Tests/Fuzz/fuzz_host.h
+
+$(FUZZ_PLUGIN): test-deps
+	$(SWIFT) build -c release --product SwiftLV2 --traits Plugin --disable-local-rpath --scratch-path $(FUZZ_BUILD) \
+		-Xswiftc -sanitize=fuzzer,address
+
+$(FUZZ_DRIVERS)/fuzz-%: Tests/Fuzz/fuzz_%.c $(FUZZ_SOURCES)
+	@mkdir -p $(FUZZ_DRIVERS)
+	$(CLANG) -g -O1 -fuse-ld=lld -fsanitize=fuzzer,address,undefined -fno-sanitize-recover=undefined \
+		$< Tests/Fuzz/fuzz_host.c -o $@ -ldl -lm
+
+# The same targets without libFuzzer, for valgrind and the uninstrumented plugin.
+$(FUZZ_DRIVERS)/replay-%: Tests/Fuzz/fuzz_%.c Tests/Fuzz/replay.c $(FUZZ_SOURCES)
+	@mkdir -p $(FUZZ_DRIVERS)
+	cc -g -O1 $< Tests/Fuzz/fuzz_host.c Tests/Fuzz/replay.c -o $@ -ldl -lm
+
+$(FUZZ_CORPUS)/seeds: scripts/fuzz-seeds
+	rm -rf $@
+	./scripts/fuzz-seeds $@
+
+fuzz: $(FUZZ_PLUGIN) $(FUZZ_TARGETS:%=$(FUZZ_DRIVERS)/fuzz-%) $(FUZZ_CORPUS)/seeds
+	@mkdir -p $(FUZZ_CORPUS)/crashes
+	for target in $(FUZZ_TARGETS); do \
+		mkdir -p $(FUZZ_CORPUS)/$$target; \
+		SWIFTLV2_PLUGIN=$(FUZZ_PLUGIN) $(FUZZ_DRIVERS)/fuzz-$$target -max_total_time=$(FUZZ_SECONDS) -print_final_stats=1 \
+			-artifact_prefix=$(FUZZ_CORPUS)/crashes/$$target- $(FUZZ_CORPUS)/$$target $(FUZZ_CORPUS)/seeds/$$target || exit 1; \
+	done
+
+fuzz-check: $(FUZZ_PLUGIN) $(FUZZ_TARGETS:%=$(FUZZ_DRIVERS)/fuzz-%) $(FUZZ_CORPUS)/seeds
+	@for target in $(FUZZ_TARGETS); do \
+		rm -rf $(FUZZ_BUILD)/check/$$target && mkdir -p $(FUZZ_BUILD)/check/$$target; \
+		SWIFTLV2_PLUGIN=$(FUZZ_PLUGIN) $(FUZZ_DRIVERS)/fuzz-$$target -seed=1 -runs=2000 -artifact_prefix=$(FUZZ_BUILD)/check/ \
+			$(FUZZ_BUILD)/check/$$target $(FUZZ_CORPUS)/seeds/$$target > $(FUZZ_BUILD)/check/$$target.log 2>&1 \
+			|| { cat $(FUZZ_BUILD)/check/$$target.log; exit 1; }; \
+		echo "fuzz $$target: $$(tail -n 1 $(FUZZ_BUILD)/check/$$target.log)"; \
+	done
+
+# valgrind memcheck of the real plugin binary: the replay drivers run the seeds and what
+# the fuzzer found; any error or leak fails. `make test` replays the seeds and the short
+# pass's corpus; `make memcheck` also the corpus of `make fuzz`, and runs the memory
+# tests with 10,000 instance lifetimes per plugin.
+VALGRIND := valgrind -q --error-exitcode=1 --leak-check=full --show-leak-kinds=all --errors-for-leak-kinds=all
+
+# $(call replay_under_valgrind,FOLDERS): each target's inputs in FOLDERS/<target>/.
+define replay_under_valgrind
+	@shopt -s nullglob; for target in $(FUZZ_TARGETS); do \
+		inputs=($(foreach folder,$(1),$(folder)/$$target/*)); \
+		SWIFTLV2_PLUGIN=$(PLUGIN_SO) $(VALGRIND) $(FUZZ_DRIVERS)/replay-$$target "$${inputs[@]}" || exit 1; \
+		echo "valgrind $$target: $${#inputs[@]} inputs, no errors, no leaks"; \
+	done
+endef
+
+MEMCHECK_NEEDS := plugin $(FUZZ_TARGETS:%=$(FUZZ_DRIVERS)/replay-%) $(FUZZ_CORPUS)/seeds
+
+memcheck-check: $(MEMCHECK_NEEDS)
+	$(call replay_under_valgrind,$(FUZZ_CORPUS)/seeds $(FUZZ_BUILD)/check)
+
+memcheck: $(MEMCHECK_NEEDS)
+	$(call replay_under_valgrind,$(FUZZ_CORPUS)/seeds $(FUZZ_BUILD)/check $(FUZZ_CORPUS))
+	$(SWIFT) build --build-tests --scratch-path $(HOST_BUILD)
+	SWIFTLV2_ROOT=$(CURDIR) SWIFTLV2_MEMORY_CYCLES=10000 $(SWIFT) test --skip-build --scratch-path $(HOST_BUILD) --filter MemoryTests

@@ -29,6 +29,7 @@ public struct AtomEvents: Sequence, IteratorProtocol {
     ///   - capacity: the port buffer's size in bytes, when the host told it.
     ///   - ids: the URIDs of `atom:Sequence` and `atom:frameTime`.
     ///   - blockLength: the `nframes` of this `run()`.
+    @_noAllocation @_noLocks
     public init(_ sequence: UnsafePointer<LV2_Atom_Sequence>?, capacity: Int?, ids: SequenceURIDs, blockLength: Int) {
         self.blockLength = blockLength
         guard let sequence, sequence.pointee.atom.type == ids.sequence, ids.sequence != 0,
@@ -46,6 +47,7 @@ public struct AtomEvents: Sequence, IteratorProtocol {
         end = body + Swift.max(bodySize, Self.bodyHeaderSize)
     }
 
+    @_noAllocation @_noLocks
     public mutating func next() -> AtomEvent? {
         guard end - cursor >= Self.eventHeaderSize else { return nil }
         let stamp = cursor.loadUnaligned(as: Int64.self)

@@ -9,6 +9,7 @@ public enum MIDIMessage: Equatable {
     /// Pitch bend from -8192 to +8191, 0 at rest.
     case pitchBend(channel: UInt8, value: Int)
 
+    @_noAllocation @_noLocks
     public init?(_ bytes: UnsafeRawBufferPointer) {
         guard bytes.count >= 1 else { return nil }
         let status = bytes[0]

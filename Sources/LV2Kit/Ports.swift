@@ -1,4 +1,5 @@
 import CLV2
+import CMath
 
 /// Typed views of the buffers a host connects with `connect_port`.
 ///
@@ -45,17 +46,29 @@ public struct ControlInput {
     }
 
     public var value: Float {
-        guard let raw = pointer?.pointee, !raw.isNaN else { return defaultValue }
-        let clamped = min(max(raw, range.lowerBound), range.upperBound)
-        return isInteger ? clamped.rounded() : clamped
+        @_noAllocation @_noLocks get {
+            guard let raw = pointer?.pointee, !raw.isNaN else { return defaultValue }
+            let clamped = min(max(raw, range.lowerBound), range.upperBound)
+            return isInteger ? roundHalfAway(clamped) : clamped
+        }
     }
 
     /// The value as a whole number, for integer and enumeration controls.
-    public var integerValue: Int { Int(isInteger ? value : value.rounded()) }
+    public var integerValue: Int {
+        @_noAllocation @_noLocks get { Int(isInteger ? value : roundHalfAway(value)) }
+    }
 
     /// For toggles: on when the value is at least half way up its range.
-    public var isOn: Bool { value >= (range.lowerBound + range.upperBound) / 2 }
+    public var isOn: Bool {
+        @_noAllocation @_noLocks get { value >= (range.lowerBound + range.upperBound) / 2 }
+    }
 }
+
+/// `x.rounded()` through libm: the same halves-away-from-zero rounding, but the compiler's
+/// performance checker counts the standard library's rounding rule as possible metadata
+/// allocation, and cannot look inside C; this wrapper vouches for `roundf`.
+@_semantics("no_performance_analysis")
+private func roundHalfAway(_ x: Float) -> Float { roundf(x) }
 
 /// A control output, such as a reported latency.
 public struct ControlOutput {
@@ -64,6 +77,7 @@ public struct ControlOutput {
     public mutating func connect(_ data: UnsafeMutableRawPointer?) {
         pointer = data?.assumingMemoryBound(to: Float.self)
     }
+    @_noAllocation @_noLocks
     public func write(_ value: Float) { pointer?.pointee = value }
 }
 

@@ -38,6 +38,11 @@ int rt_probe_is_active(void) {
     return probed;
 }
 
+unsigned long rt_probe_heap_in_use(void) {
+    struct mallinfo2 info = mallinfo2();
+    return info.uordblks + info.hblkhd;
+}
+
 static inline void count_allocation(void) {
     probed = 1;
     if (counting) counts.allocations++;

@@ -49,6 +49,7 @@ public struct RateAdapter: LV2Plugin, ~Copyable {
         engine.reset()
     }
 
+    @_noAllocation @_noLocks
     public mutating func run(frames: Int) {
         let settings = self.settings
         latency.write(Float(engine.latency(with: settings)))

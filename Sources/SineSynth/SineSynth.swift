@@ -59,6 +59,7 @@ public struct SineSynth: LV2Plugin, ~Copyable {
         engine.reset()
     }
 
+    @_noAllocation @_noLocks
     public mutating func run(frames: Int) {
         engine.configure(settings)
         var rendered = 0

@@ -20,6 +20,13 @@ final class BundleTests: XCTestCase {
         XCTAssertEqual(needed, ["libc.so.6", "libm.so.6", "libsamplerate.so.0"])
     }
 
+    func testBinarySetsNoLibrarySearchPath() throws {
+        // A RUNPATH of $ORIGIN only makes ld.so search the bundle for system libraries.
+        let readelf = try runCommand("readelf", ["-d", Repository.pluginBinary.path])
+        XCTAssertEqual(readelf.status, 0, readelf.standardError)
+        XCTAssertFalse(readelf.standardOutput.contains("PATH)"), readelf.standardOutput)
+    }
+
     func testBinaryLoadsOnOlderGlibcToo() throws {
         // Debian 11 and Ubuntu 20.04 ship glibc 2.31; nothing newer than exp()'s 2.29 may creep in.
         let versions = try runCommand("readelf", ["-V", Repository.pluginBinary.path]).standardOutput

@@ -1,6 +1,5 @@
 import CLV2
 import LV2Host
-import RTProbe
 import TestSupport
 import XCTest
 
@@ -107,40 +106,6 @@ final class SynthPluginTests: XCTestCase {
         XCTAssertEqual(two, reference)
     }
 
-    func testOutOfRangeAndNaNControlsStaySane() throws {
-        let plugin = try synth()
-        let instance = try PluginInstance(plugin: plugin, sampleRate: 48000, maxBlockLength: 512)
-        instance.activate()
-        instance.addMIDIEvent(frame: 0, bytes: [0x90, 69, 127])
-        let nasty: [Float] = [.nan, .infinity, -.infinity, 1e30, -1e30, 7.9999]
-        for (block, value) in nasty.enumerated() {
-            for port in plugin.ports where port.kind == .control && port.isInput {
-                try instance.setControlUnchecked(port.symbol, value)
-            }
-            instance.run(frames: 512)
-            let output = Array(instance.audioOutput(0).prefix(512))
-            XCTAssertTrue(output.allSatisfy { $0.isFinite && abs($0) <= 8 }, "block \(block) with every control at \(value)")
-        }
-    }
-
-    func testInstantiateRefusesBadRatesAndAMissingURIDMap() throws {
-        let plugin = try synth()
-        let library = try PluginLibrary(path: plugin.libraryPath)
-        let descriptor = try library.descriptor(uri: Self.uri)
-        let features = HostFeatures(sampleRate: 48000, minBlockLength: 1, maxBlockLength: 512, nominalBlockLength: 512, sequenceSize: 8192)
-        for rate in [0, -1, .nan, .infinity, 1e12, 1_600_000] {
-            XCTAssertNil(descriptor.pointee.instantiate(descriptor, rate, plugin.bundlePath, features.featureArray), "rate \(rate)")
-        }
-        var none: UnsafePointer<LV2_Feature>? = nil
-        XCTAssertNil(descriptor.pointee.instantiate(descriptor, 48000, plugin.bundlePath, &none), "no urid:map")
-        XCTAssertNil(descriptor.pointee.instantiate(descriptor, 48000, plugin.bundlePath, nil), "features NULL")
-        for rate in [8000.0, 768_000] {
-            let handle = descriptor.pointee.instantiate(descriptor, rate, plugin.bundlePath, features.featureArray)
-            XCTAssertNotNil(handle, "rate \(rate)")
-            descriptor.pointee.cleanup(handle)
-        }
-    }
-
     func testUnconnectedPortsAreHarmless() throws {
         let plugin = try synth()
         let library = try PluginLibrary(path: plugin.libraryPath)
@@ -156,30 +121,5 @@ final class SynthPluginTests: XCTestCase {
         XCTAssertEqual(output, [Float](repeating: 0, count: 256))
         descriptor.pointee.connect_port(handle, 99, nil)  // no such port
         descriptor.pointee.cleanup(handle)
-    }
-
-    func testRunAllocatesAndLocksNothing() throws {
-        XCTAssertEqual(rt_probe_is_active(), 1)
-        let plugin = try synth()
-        for rate in [8000.0, 48000, 768_000] {
-            let instance = try PluginInstance(plugin: plugin, sampleRate: rate, maxBlockLength: 8192)
-            instance.activate()
-            var note: UInt8 = 0
-            for (block, frames) in [1, 2, 3, 64, 256, 8192, 17, 4096].enumerated() {
-                for frame in stride(from: 0, to: frames, by: max(frames / 40, 1)) {  // a note storm
-                    instance.addMIDIEvent(frame: frame, bytes: [0x90, note % 128, 100])
-                    instance.addMIDIEvent(frame: frame, bytes: [0xE0, note, note / 2])
-                    note &+= 7
-                }
-                try instance.setControl("voices", Float(block % 32 + 1))
-                try instance.setControl("glide", Float(block * 100))
-                try instance.setControl("gain", Float(-block))
-                rt_probe_begin()
-                instance.run(frames: frames)
-                let counts = rt_probe_end()
-                XCTAssertEqual(counts.allocations + counts.frees + counts.locks, 0,
-                               "run(\(frames)) at \(rate) Hz: \(counts.allocations) allocations, \(counts.frees) frees, \(counts.locks) locks")
-            }
-        }
     }
 }

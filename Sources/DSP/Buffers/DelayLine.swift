@@ -32,9 +32,9 @@ public struct DelayLine: ~Copyable {
     /// Appends `frames` frames (at most `maximumBlock`).
     public mutating func write(_ input: UnsafePointer<Float>, frames: Int) {
         let frames = min(frames, maximumBlock)
-        copyAround(frames: frames, ringStart: head) { ringPart, offset, count in
-            ringPart.copySamples(from: input + offset * channels, count: count * channels)
-        }
+        let first = framesBeforeWrap(frames: frames, ringStart: head)
+        (ring.start + head * channels).copySamples(from: input, count: first * channels)
+        ring.start.copySamples(from: input + first * channels, count: (frames - first) * channels)
         head = (head + frames) % ringFrames
     }
 
@@ -44,19 +44,14 @@ public struct DelayLine: ~Copyable {
         let frames = min(frames, maximumBlock)
         let delay = min(max(delay, 0), maximumDelay)
         let start = (head - frames - delay + 2 * ringFrames) % ringFrames
-        copyAround(frames: frames, ringStart: start) { ringPart, offset, count in
-            (output + offset * channels).copySamples(from: ringPart, count: count * channels)
-        }
+        let first = framesBeforeWrap(frames: frames, ringStart: start)
+        output.copySamples(from: ring.start + start * channels, count: first * channels)
+        (output + first * channels).copySamples(from: ring.start, count: (frames - first) * channels)
     }
 
-    /// Visits the ring from `ringStart` for `frames` frames in at most two contiguous
-    /// parts (the second after wrapping to the ring's start).
-    private func copyAround(
-        frames: Int, ringStart: Int,
-        _ body: (_ ringPart: UnsafeMutablePointer<Float>, _ offset: Int, _ count: Int) -> Void
-    ) {
-        let first = min(frames, ringFrames - ringStart)
-        body(ring.start + ringStart * channels, 0, first)
-        if first < frames { body(ring.start, first, frames - first) }
+    /// How many of `frames` frames from `ringStart` lie before the ring's end; the rest
+    /// continue at its start.
+    private func framesBeforeWrap(frames: Int, ringStart: Int) -> Int {
+        min(frames, ringFrames - ringStart)
     }
 }

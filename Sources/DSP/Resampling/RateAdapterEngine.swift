@@ -1,5 +1,3 @@
-import CMath
-
 /// The rate adapter's controls, already checked and clamped.
 public struct RateAdapterSettings: Equatable {
     /// The internal rate asked for, in Hz (the engine uses at most the host rate).
@@ -10,7 +8,7 @@ public struct RateAdapterSettings: Equatable {
     /// Off is the host's bypass: the dry input, still delayed by the latency.
     public var enabled = true
 
-    public init() {}
+    @_noAllocation @_noLocks public init() {}
 }
 
 /// Runs stereo audio through libsamplerate at an internal rate and back, with a
@@ -79,6 +77,7 @@ public struct RateAdapterEngine: ~Copyable {
     }
 
     /// The frames by which the output trails the input with these settings.
+    @_noAllocation @_noLocks
     public func latency(with settings: RateAdapterSettings) -> Int {
         let quality = isFresh ? settings.quality : (bank.isFading ? bank.incoming ?? bank.active : bank.active)
         return quantizer.latency + bank.latency(of: quality)
@@ -86,6 +85,7 @@ public struct RateAdapterEngine: ~Copyable {
 
     /// Processes `frames` frames of planar stereo. Inputs may be the same memory as the
     /// outputs; unconnected inputs are silence, unconnected outputs are skipped.
+    @_noAllocation @_noLocks
     public mutating func process(
         left: UnsafePointer<Float>?, right: UnsafePointer<Float>?,
         intoLeft outLeft: UnsafeMutablePointer<Float>?, right outRight: UnsafeMutablePointer<Float>?,
@@ -200,7 +200,7 @@ public struct RateAdapterEngine: ~Copyable {
         mutating func aim(at internalRate: Double) {
             guard internalRate != aimedRate else { return }
             aimedRate = internalRate
-            octaves.set(log2(internalRate / hostRate))
+            octaves.set(LibM.log2(internalRate / hostRate))
         }
 
         mutating func settle() { octaves.settle() }
@@ -209,7 +209,7 @@ public struct RateAdapterEngine: ~Copyable {
             let value = octaves.next()
             if value != lastOctaves {
                 lastOctaves = value
-                lastRatio = exp2(value)
+                lastRatio = LibM.exp2(value)
             }
             return lastRatio
         }

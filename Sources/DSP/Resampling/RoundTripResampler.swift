@@ -101,7 +101,7 @@ public struct RoundTripResampler: ~Copyable {
         convertDown(input, ratio: ratio)
         convertUp(into: output)
         // Host time 0 moves to the next quantum; internal index 0 to the up converter's frame.
-        let consumedIndex = upStarted ? floor(upPosition) : 0
+        let consumedIndex = upStarted ? LibM.floor(upPosition) : 0
         timeline.shift(time: Double(quantum), index: consumedIndex)
         upPosition -= consumedIndex
         timeline.discard(before: -Double(latency))

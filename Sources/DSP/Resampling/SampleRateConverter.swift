@@ -55,7 +55,7 @@ public struct SampleRateConverter: ~Copyable {
     deinit { src_delete(state) }
 
     /// Forgets all history, as if just created. Allocates nothing.
-    public mutating func reset() { src_reset(state) }
+    public mutating func reset() { LibSampleRate.reset(state) }
 
     /// Converts up to `frames` input frames into at most `capacity` output frames at
     /// `ratio` output frames per input frame (clamped to `ratioLimits`).
@@ -77,11 +77,11 @@ public struct SampleRateConverter: ~Copyable {
         into output: UnsafeMutablePointer<Float>, capacity: Int, ratio: Double
     ) -> (consumed: Int, produced: Int) {
         let ratio = min(max(ratio, Self.ratioLimits.lowerBound), Self.ratioLimits.upperBound)
-        src_set_ratio(state, ratio)
+        LibSampleRate.setRatio(state, ratio)
         var data = SRC_DATA(
             data_in: input, data_out: output, input_frames: frames, output_frames: max(capacity, 0),
             input_frames_used: 0, output_frames_gen: 0, end_of_input: 0, src_ratio: ratio)
-        guard src_process(state, &data) == 0 else { return (0, 0) }
+        guard LibSampleRate.process(state, &data) == 0 else { return (0, 0) }
         return (data.input_frames_used, data.output_frames_gen)
     }
 

@@ -13,6 +13,12 @@ enum LibM {
     static func exp2(_ x: Double) -> Double { CMath.exp2(x) }
 
     @_semantics("no_performance_analysis")
+    static func floor(_ x: Double) -> Double { CMath.floor(x) }
+
+    @_semantics("no_performance_analysis")
+    static func log2(_ x: Double) -> Double { CMath.log2(x) }
+
+    @_semantics("no_performance_analysis")
     static func exp(_ x: Double) -> Double { CMath.exp(x) }
 
     @_semantics("no_performance_analysis")

@@ -11,5 +11,5 @@ public struct SynthSettings: Equatable {
     /// 1 is monophonic legato.
     public var voiceCount: Int = 8
 
-    public init() {}
+    @_noAllocation @_noLocks public init() {}
 }

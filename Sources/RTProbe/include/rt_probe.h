@@ -24,4 +24,8 @@ RTProbeCounts rt_probe_end(void);
 /// Whether this process really routes its allocations through the probe.
 int rt_probe_is_active(void);
 
+/// Bytes of heap the whole process has allocated and not freed (glibc's mallinfo2:
+/// arena chunks in use plus mmapped chunks), for tests that look for leaks.
+unsigned long rt_probe_heap_in_use(void);
+
 #endif

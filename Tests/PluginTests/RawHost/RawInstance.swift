@@ -1,0 +1,122 @@
+import CLV2
+@testable import LV2Host
+
+/// A plugin driven through its descriptor by hand, for what `PluginInstance` (a
+/// well-behaved host) never does: hand-made or NULL features, `run(0)`, `run` before
+/// `activate`, blocks longer than announced, atom input written byte by byte.
+///
+/// Every port is connected to memory this object owns: control inputs hold their
+/// defaults, audio buffers `capacity` frames, the atom input `sequenceCapacity` bytes.
+final class RawInstance {
+    let plugin: PluginInfo
+    let capacity: Int
+    /// The atom input, for tests to write events into; nil for plugins without one.
+    let events: AtomSequence?
+    let sequenceType: LV2_URID
+    let midiEventType: LV2_URID
+
+    private let features: HandMadeFeatures
+    private let library: PluginLibrary
+    private let descriptor: UnsafePointer<LV2_Descriptor>
+    private let handle: LV2_Handle
+    private let controlValues: UnsafeMutableBufferPointer<Float>
+    private let audioInputs: [UnsafeMutableBufferPointer<Float>]
+    private let audioOutputs: [UnsafeMutableBufferPointer<Float>]
+
+    /// Nil when the plugin refuses to instantiate.
+    /// - Parameter features: what `instantiate` gets; nil passes a NULL feature array.
+    init?(_ plugin: PluginInfo, sampleRate: Double, features: HandMadeFeatures?,
+          capacity: Int = 8192, sequenceCapacity: Int = 8192) throws {
+        let library = try PluginLibrary(path: plugin.libraryPath)
+        let descriptor = try library.descriptor(uri: plugin.uri)
+        guard let handle = descriptor.pointee.instantiate(descriptor, sampleRate, plugin.bundlePath, features?.array) else {
+            return nil
+        }
+        self.plugin = plugin
+        self.capacity = capacity
+        self.features = features ?? HandMadeFeatures()
+        self.library = library
+        self.descriptor = descriptor
+        self.handle = handle
+        sequenceType = self.features.urid(LV2URI.atomSequence)
+        midiEventType = self.features.urid(LV2URI.midiEvent)
+        controlValues = .allocate(capacity: plugin.portCount)
+        controlValues.initialize(repeating: 0)
+        audioInputs = plugin.ports(.audio, input: true).map { _ in Self.samples(capacity) }
+        audioOutputs = plugin.ports(.audio, input: false).map { _ in Self.samples(capacity) }
+        events = plugin.midiInput.map { _ in AtomSequence(capacity: sequenceCapacity) }
+        for port in plugin.ports where port.kind == .control {
+            controlValues[port.index] = port.isInput ? port.initialValue : 0
+            connect(port.index, to: controlValues.baseAddress! + port.index)
+        }
+        for (port, buffer) in zip(plugin.ports(.audio, input: true), audioInputs) { connect(port.index, to: buffer.baseAddress) }
+        connectAudioOutputs()
+        if let midi = plugin.midiInput { connect(midi.index, to: events?.buffer) }
+        events?.clear(sequenceType: sequenceType)
+    }
+
+    deinit {
+        descriptor.pointee.cleanup(handle)
+        controlValues.deallocate()
+        (audioInputs + audioOutputs).forEach { $0.deallocate() }
+        events?.deallocate()
+    }
+
+    private static func samples(_ count: Int) -> UnsafeMutableBufferPointer<Float> {
+        let buffer = UnsafeMutableBufferPointer<Float>.allocate(capacity: count)
+        buffer.initialize(repeating: 0)
+        return buffer
+    }
+
+    func connect(_ port: Int, to data: UnsafeMutableRawPointer?) {
+        descriptor.pointee.connect_port(handle, UInt32(port), data)
+    }
+
+    /// Sets a control input to any value at all.
+    func setControl(_ symbol: String, _ value: Float) {
+        controlValues[index(of: symbol)] = value
+    }
+
+    /// A control port's value (outputs such as `latency` too).
+    func control(_ symbol: String) -> Float {
+        controlValues[index(of: symbol)]
+    }
+
+    /// Every control input back to its default.
+    func resetControls() {
+        for port in plugin.ports(.control, input: true) { controlValues[port.index] = port.initialValue }
+    }
+
+    private func index(of symbol: String) -> Int {
+        guard let port = plugin.ports.first(where: { $0.symbol == symbol && $0.kind == .control }) else {
+            preconditionFailure("\(plugin.uri) has no control port \(symbol)")
+        }
+        return port.index
+    }
+
+    /// When true, audio output i shares audio input i's buffer, as hosts that process in place do.
+    var connectsInPlace = false {
+        didSet { connectAudioOutputs() }
+    }
+
+    private func connectAudioOutputs() {
+        for (index, port) in plugin.ports(.audio, input: false).enumerated() { connect(port.index, to: audioOutput(index).baseAddress) }
+    }
+
+    func audioInput(_ index: Int) -> UnsafeMutableBufferPointer<Float> { audioInputs[index] }
+    func audioOutput(_ index: Int) -> UnsafeMutableBufferPointer<Float> {
+        connectsInPlace && index < audioInputs.count ? audioInputs[index] : audioOutputs[index]
+    }
+    var audioInputCount: Int { audioInputs.count }
+    var audioOutputCount: Int { audioOutputs.count }
+
+    func activate() { descriptor.pointee.activate?(handle) }
+    func deactivate() { descriptor.pointee.deactivate?(handle) }
+
+    /// Runs one block of any length (the audio buffers hold `capacity` frames); the
+    /// atom input is left as the test wrote it.
+    func run(frames: Int) {
+        precondition(frames <= capacity, "the buffers hold \(capacity) frames")
+        descriptor.pointee.run(handle, UInt32(frames))
+    }
+}
