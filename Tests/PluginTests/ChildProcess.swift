@@ -47,8 +47,7 @@ final class ChildProcess {
 
     /// The program's own process id: the only child of `timeout`.
     private var programPID: pid_t? {
-        let children = try? String(contentsOfFile: "/proc/\(pid)/task/\(pid)/children", encoding: .utf8)
-        return children?.split(separator: " ").first.flatMap { pid_t($0) }
+        readProcFile("/proc/\(pid)/task/\(pid)/children").split(separator: " ").first.flatMap { pid_t($0) }
     }
 
     /// Writes a line to its standard input (SIGPIPE is ignored by `JackSession`, in case it has quit).
