@@ -18,7 +18,9 @@ LV2DIR ?= $(PREFIX)/lib/lv2
 endif
 
 BUILD_DEBS := lv2-dev libsamplerate0-dev liblilv-dev libsndfile1-dev pkg-config
-TEST_DEBS  := lilv-utils sordi lv2-examples sox valgrind gcc
+# jalv is the host the jalv tests run; jackd2 brings jackd and the clients they use
+# (jack_lsp, jack_connect, jack_midiseq, jack_rec).
+TEST_DEBS  := lilv-utils sordi lv2-examples sox valgrind gcc jalv jackd2
 
 .PHONY: all plugin host deps test-deps test demo install uninstall clean
 

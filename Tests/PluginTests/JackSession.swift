@@ -8,8 +8,8 @@ import XCTest
 ///
 /// Nothing here can reach another JACK server: every program gets this server's name
 /// in `JACK_DEFAULT_SERVER`, and `JACK_NO_START_SERVER`, so that no client ever starts
-/// the default one. `stop()` ends every program by process id, newest first; the test
-/// calls it in `tearDown`, so it also runs after a failure.
+/// the default one. `JackSession.run` stops every program by process id when its body
+/// ends, also after a failure, and starts over when JACK stalls.
 final class JackSession {
     static let sampleRate = 48000
     static let periodFrames = 256
@@ -42,11 +42,12 @@ final class JackSession {
                 refusals.append("\(name) is in use.")
                 continue
             }
-            // Synchronous mode: each cycle waits for every client (up to 2 s) instead of
-            // dropping a late one's audio, so a machine busy building cannot tear holes in
-            // the recording; the dummy driver just catches up. No real-time scheduling,
-            // which test machines rarely grant.
-            let server = try ChildProcess("jackd", ["--name", name, "--sync", "--no-realtime", "--timeout", "2000", "-d", "dummy",
+            Self.removeLeftovers(ofServer: name)
+            // No real-time scheduling, which test machines rarely grant. A client that
+            // misses a cycle on a busy machine tears a hole in the recording; `record`
+            // notices and records again. (JACK's synchronous mode, which would wait for
+            // late clients instead, stalls for seconds at a time when clients come and go.)
+            let server = try ChildProcess("jackd", ["--name", name, "--no-realtime", "-d", "dummy",
                                                     "-r", String(Self.sampleRate), "-p", String(Self.periodFrames)],
                                           environment: environment, folder: folder)
             let ready = try waitUntil(seconds: 10, every: Self.pollInterval) { try !server.isRunning || answers() }
@@ -66,8 +67,20 @@ final class JackSession {
                       + refusals.joined(separator: "\n"))
     }
 
-    /// How long the server may take to quit: longer than the 2 s it waits for a client
-    /// that hangs, so that it always gets to clean up its shared memory.
+    /// Removes what a killed server of this name (and its killed clients) left in
+    /// /dev/shm: the server's socket and one named semaphore per client. A new server
+    /// would open those semaphores again, with their old counts, and hang on them.
+    static func removeLeftovers(ofServer name: String) {
+        let folder = "/dev/shm"
+        let prefixes = ["jack_sem.\(getuid())_\(name)_", "jack_\(name)_"]
+        for file in (try? FileManager.default.contentsOfDirectory(atPath: folder)) ?? []
+        where prefixes.contains(where: file.hasPrefix) {
+            try? FileManager.default.removeItem(atPath: folder + "/" + file)
+        }
+    }
+
+    /// How long the server may take to quit: longer than it waits for a client that
+    /// hangs, so that it always gets to clean up its shared memory.
     static let serverGrace = 10.0
 
     deinit {
@@ -97,9 +110,7 @@ final class JackSession {
             let list = try jackTool("jack_lsp", []).standardOutput.split(separator: "\n").map(String.init)
             return ports.allSatisfy(list.contains)
         }
-        if !listed {
-            throw HostError("JACK did not show the ports \(ports) within \(seconds) s. " + transcripts)
-        }
+        if !listed { throw Stalled("JACK did not show the ports \(ports) within \(seconds) s.", self) }
     }
 
     func connect(_ source: String, _ destination: String) throws {
@@ -109,34 +120,35 @@ final class JackSession {
         }
     }
 
-    /// The latency JACK shows for `port`, in frames: the largest of its playback and capture ranges.
-    func latency(of port: String) throws -> Int {
-        let listing = try jackTool("jack_lsp", ["--port-latency", port]).standardOutput
-        // "	port playback latency = [ 975 975 ] frames"
-        let numbers = listing.split(whereSeparator: { " \t\n[]".contains($0) }).compactMap { Int($0) }
-        guard let largest = numbers.max() else { throw HostError("jack_lsp shows no latency for \(port): \(listing)") }
-        return largest
+    /// The latency JACK shows for `port` once it is `expected` (or after `seconds`), in
+    /// frames: the largest of its playback and capture ranges.
+    func latency(of port: String, once expected: Int, seconds: Double = 10) throws -> Int? {
+        var latest: Int?
+        _ = try waitUntil(seconds: seconds, every: Self.pollInterval) {
+            let listing = try jackTool("jack_lsp", ["--port-latency", port]).standardOutput
+            // "	port playback latency = [ 975 975 ] frames"
+            latest = listing.split(whereSeparator: { " \t\n[]".contains($0) }).compactMap { Int($0) }.max()
+            return latest == expected
+        }
+        return latest
     }
 
     /// Records `ports` with jack_rec for whole `seconds` and returns one channel per port.
-    /// Should JACK still drop a client's cycle meanwhile (see `init`), it records again,
-    /// up to three times, rather than hand over a recording with a hole.
     func record(_ ports: [String], seconds: Int) throws -> [[Float]] {
-        for attempt in 1...3 {
-            let missedBefore = missedCycles
-            let file = folder.path("recording-\(attempt).wav")
-            // 32-bit samples and a 5 s ring buffer, so that a busy machine never makes it drop any.
-            let recorder = try start("jack_rec", ["-f", file, "-d", String(seconds), "-b", "32", "-B", "262144"] + ports)
-            guard recorder.waitForExit(seconds: Double(seconds) + 10) else {
-                throw HostError("jack_rec did not finish a \(seconds) s recording in time. " + transcripts)
-            }
-            let audio = try AudioFile.read(path: file)
-            guard audio.channels.count == ports.count, audio.frameCount == seconds * Self.sampleRate else {
-                throw HostError("jack_rec recorded \(audio.frameCount) frames of \(audio.channels.count) channels. " + transcripts)
-            }
-            if missedCycles == missedBefore || attempt == 3 { return audio.channels }
+        let missedBefore = missedCycles
+        let file = folder.path("recording.wav")
+        // 32-bit samples and a 5 s ring buffer, so that a busy machine never makes it drop any.
+        let recorder = try start("jack_rec", ["-f", file, "-d", String(seconds), "-b", "32", "-B", "262144"] + ports)
+        guard recorder.waitForExit(seconds: Double(seconds) + 5) else {
+            throw Stalled("jack_rec did not finish a \(seconds) s recording in time.", self)
         }
-        fatalError("unreachable: the last attempt returns")
+        // JACK plays silence for a client that misses a cycle: the recording has a hole.
+        guard missedCycles == missedBefore else { throw Stalled("A client missed a cycle during the recording.", self) }
+        let audio = try AudioFile.read(path: file)
+        guard audio.channels.count == ports.count, audio.frameCount == seconds * Self.sampleRate else {
+            throw HostError("jack_rec recorded \(audio.frameCount) frames of \(audio.channels.count) channels. " + transcripts)
+        }
+        return audio.channels
     }
 
     /// How many times jackd has said that a client did not finish its cycle in time.
@@ -160,12 +172,43 @@ final class JackSession {
     /// the server must add to its graph and take out again.
     static let pollInterval = 0.1
 
-    /// A short-lived JACK command-line tool, bounded to 10 s.
+    /// A short-lived JACK command-line tool, bounded to 5 s.
     private func jackTool(_ program: String, _ arguments: [String]) throws -> CommandResult {
-        try Self.jackTool(program, arguments, environment: environment)
+        let result = try Self.jackTool(program, arguments, environment: environment)
+        if result.status == 124 { throw Stalled("\(program) \(arguments.joined(separator: " ")) got no answer from JACK.", self) }
+        return result
     }
 
     private static func jackTool(_ program: String, _ arguments: [String], environment: [String: String]) throws -> CommandResult {
-        try runCommand("timeout", ["10", program] + arguments, environment: environment)
+        try runCommand("timeout", ["5", program] + arguments, environment: environment)
+    }
+
+    // MARK: - Starting over
+
+    /// JACK stopped moving: a known weakness of JACK 2 without real-time scheduling,
+    /// where a client coming or going now and then leaves another one waiting for a
+    /// wake-up that never comes, or a busy machine makes a client miss a cycle.
+    struct Stalled: Error, CustomStringConvertible {
+        let description: String
+
+        init(_ what: String, _ session: JackSession) {
+            description = what + " " + session.transcripts
+        }
+    }
+
+    /// Runs `body` on a fresh session and stops every program afterwards, whatever
+    /// happens; when JACK stalls, starts over on a new server, `attempts` times at most.
+    static func run<Result>(attempts: Int = 3, _ body: (JackSession) throws -> Result) throws -> Result {
+        var stalls: [Stalled] = []
+        while stalls.count < attempts {
+            let session = try JackSession()
+            defer { session.stop() }
+            do {
+                return try body(session)
+            } catch let stall as Stalled {
+                stalls.append(stall)
+            }
+        }
+        throw HostError("JACK stalled \(attempts) times in a row; the last time: \(stalls.last!)")
     }
 }

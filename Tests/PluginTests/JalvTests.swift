@@ -6,31 +6,22 @@ import XCTest
 /// test's own (see `JackSession`). jack_midiseq (from jackd2's example clients) plays a
 /// looped sequence and jack_rec records what comes out, in real time.
 final class JalvTests: XCTestCase {
-    var jack: JackSession?
     static let rate = Double(JackSession.sampleRate)
-
-    override func setUpWithError() throws {
-        jack = try JackSession()
-    }
-
-    override func tearDown() {
-        jack?.stop()
-        jack = nil
-    }
 
     /// The synth, as jalv loads it with its default controls, plays A4 from a 0.5 s
     /// loop (A4 for 0.25 s at jack_midiseq's velocity 64): in tune, at the level its
     /// gain and sustain give, and sample for sample as the offline host renders it,
     /// so jalv delivered both events at their exact frames.
     func testSynthPlaysTheSequencedNoteAsTheOfflineHostDoes() throws {
-        let jack = try XCTUnwrap(jack)
-        try jack.jalv(SynthPluginTests.uri, client: "synth")
-        try jack.start("jack_midiseq", ["seq", "24000", "0", "69", "12000"])
-        try jack.waitForPorts(["synth:midi_in", "synth:out", "seq:out"])
-        try jack.connect("seq:out", "synth:midi_in")
-        let output = try jack.record(["synth:out"], seconds: 1)[0]
+        let output = try JackSession.run { jack in
+            try jack.jalv(SynthPluginTests.uri, client: "synth")
+            try jack.start("jack_midiseq", ["seq", "24000", "0", "69", "12000"])
+            try jack.waitForPorts(["synth:midi_in", "synth:out", "seq:out"])
+            try jack.connect("seq:out", "synth:midi_in")
+            return try jack.record(["synth:out"], seconds: 1)[0]
+        }
 
-        let note = try XCTUnwrap(Self.wholeNotes(in: output).first, "no whole note recorded. " + jack.transcripts)
+        let note = try XCTUnwrap(Self.wholeNotes(in: output).first, "no whole note recorded")
         let held = output[(note.lowerBound + 2400)..<(note.lowerBound + 12000)]
         XCTAssertEqual(SignalAnalysis.cents(SignalAnalysis.frequency(of: held, sampleRate: Self.rate), from: 440), 0, accuracy: 0.01)
         let sustainLevel = 0.8 * pow(10, -12.0 / 20) * 64 / 127
@@ -62,26 +53,28 @@ final class JalvTests: XCTestCase {
     /// Telephone preset. A 988 Hz note (B5) comes through at its level and a 5920 Hz
     /// note (F#8) is removed, and JACK shows the latency the plugin reports.
     func testTelephonePresetInJalvPasses1kHzAndRemoves6kHz() throws {
-        let jack = try XCTUnwrap(jack)
         let telephone = "urn:swiftlv2:rate-adapter#telephone"
-        try jack.jalv(SynthPluginTests.uri, client: "synth", controls: ["release": 20])
-        let adapter = try jack.jalv(RateAdapterHarness.uri, client: "adapter")
-        // A 0.5 s loop: B5 for a sixth of a second, then F#8 as long.
-        try jack.start("jack_midiseq", ["seq", "24000", "0", "83", "8000", "12000", "114", "8000"])
-        try jack.waitForPorts(["synth:midi_in", "synth:out", "seq:out", "adapter:in_l", "adapter:out_l"])
-        // jalv's console reads the presets' descriptions on `presets`, then applies one and prints the controls.
-        adapter.send("presets")
-        adapter.send("preset \(telephone)")
-        XCTAssertTrue(waitUntil(seconds: 10) { adapter.output.contains("rate = 8000.000000") }, adapter.transcript)
-        try jack.connect("seq:out", "synth:midi_in")
-        try jack.connect("synth:out", "adapter:in_l")
-        try jack.connect("synth:out", "adapter:in_r")
-
         let latency = try expectedLatency(preset: telephone)
-        XCTAssertTrue(waitUntil(seconds: 10, every: JackSession.pollInterval) { (try? jack.latency(of: "adapter:out_l")) == latency },
-                      "JACK shows \(String(describing: try? jack.latency(of: "adapter:out_l"))), the plugin reports \(latency)")
+        let (recording, jackLatency) = try JackSession.run { jack in
+            try jack.jalv(SynthPluginTests.uri, client: "synth", controls: ["release": 20])
+            let adapter = try jack.jalv(RateAdapterHarness.uri, client: "adapter")
+            // A 0.5 s loop: B5 for a sixth of a second, then F#8 as long.
+            try jack.start("jack_midiseq", ["seq", "24000", "0", "83", "8000", "12000", "114", "8000"])
+            try jack.waitForPorts(["synth:midi_in", "synth:out", "seq:out", "adapter:in_l", "adapter:out_l"])
+            try jack.connect("seq:out", "synth:midi_in")
+            try jack.connect("synth:out", "adapter:in_l")
+            try jack.connect("synth:out", "adapter:in_r")
+            // jalv's console reads the presets' descriptions on `presets`, then applies one and prints the controls.
+            adapter.send("presets")
+            adapter.send("preset \(telephone)")
+            guard waitUntil(seconds: 10, { adapter.output.contains("rate = 8000.000000") }) else {
+                throw HostError("jalv did not load the preset. " + adapter.transcript)
+            }
+            let jackLatency = try jack.latency(of: "adapter:out_l", once: latency)
+            return (try jack.record(["synth:out", "adapter:out_l", "adapter:out_r"], seconds: 1), jackLatency)
+        }
+        XCTAssertEqual(jackLatency, latency, "the latency JACK shows is the one the plugin reports")
 
-        let recording = try jack.record(["synth:out", "adapter:out_l", "adapter:out_r"], seconds: 1)
         XCTAssertEqual(recording[1], recording[2], "both channels alike")
         let synth = recording[0], adapted = recording[1]
         var seen: Set<Int> = []
@@ -100,7 +93,7 @@ final class JalvTests: XCTestCase {
                 XCTFail("an unexpected note at \(pitch) Hz")
             }
         }
-        XCTAssertEqual(seen, [83, 114], "a whole note of each pitch. " + jack.transcripts)
+        XCTAssertEqual(seen, [83, 114], "a whole note of each pitch")
     }
 
     /// The latency the rate adapter reports with the preset's controls, at JACK's rate
