@@ -28,22 +28,25 @@ final class RateAdapterPresetTests: XCTestCase {
         SignalAnalysis.decibels(SignalAnalysis.rms(signal) / (Double(Self.amplitude) / 2.0.squareRoot()))
     }
 
+    /// The preset keeps a sine of `kept` Hz at its level and removes one of `removed` Hz
+    /// (what is left of it lies below `floor` dB).
+    func assertBand(_ preset: String, keeps kept: Double, removes removed: Double, floor: Double = -90,
+                    file: StaticString = #filePath, line: UInt = #line) throws {
+        let output = try sines(left: kept, right: removed, through: preset)
+        XCTAssertEqual(gain(output[0], at: kept), 0, accuracy: 0.05, "\(kept) Hz", file: file, line: line)
+        XCTAssertLessThan(residue(output[1]), floor, "\(removed) Hz", file: file, line: line)
+    }
+
     func testTelephonePasses1kHzAndRemoves6kHz() throws {
-        let output = try sines(left: 1000, right: 6000, through: "telephone")
-        XCTAssertEqual(gain(output[0], at: 1000), 0, accuracy: 0.05)
-        XCTAssertLessThan(residue(output[1]), -90)
+        try assertBand("telephone", keeps: 1000, removes: 6000)
     }
 
     func testAMRadioPasses4kHzAndRemoves6500Hz() throws {
-        let output = try sines(left: 4000, right: 6500, through: "am-radio")
-        XCTAssertEqual(gain(output[0], at: 4000), 0, accuracy: 0.05)
-        XCTAssertLessThan(residue(output[1]), -90)
+        try assertBand("am-radio", keeps: 4000, removes: 6500)
     }
 
     func testVintageSamplerPasses8kHzAndRemoves14kHz() throws {
-        let output = try sines(left: 8000, right: 14000, through: "vintage-sampler")
-        XCTAssertEqual(gain(output[0], at: 8000), 0, accuracy: 0.05)
-        XCTAssertLessThan(residue(output[1]), -80)
+        try assertBand("vintage-sampler", keeps: 8000, removes: 14000, floor: -80)
     }
 
     /// Zero-order hold at 12 kHz: a 9 kHz sine folds down to 3 kHz, and a 1 kHz sine

@@ -82,7 +82,7 @@ final class SharedProcessTests: XCTestCase {
             }
         }
         XCTAssertEqual(Self.mappings(of: Repository.pluginBinary.path), 1, "our library is loaded once")
-        XCTAssertEqual(Self.mappings(of: SwiftGainBundle.binary), 1)
+        XCTAssertEqual(Self.mappings(of: try SwiftGainBundle.binary()), 1)
 
         for (index, part) in Self.parts.enumerated() {
             XCTAssertEqual(outputs[index], try playAlone(index), "part \(index) (\(part.uri)) sounds as it does alone")
@@ -97,7 +97,7 @@ final class SharedProcessTests: XCTestCase {
     /// Each library answers for its own plugins only, whichever order they are opened in.
     func testEachLibraryHasItsOwnDescriptors() throws {
         let ours = try XCTUnwrap(dlopen(Repository.pluginBinary.path, RTLD_NOW | RTLD_LOCAL))
-        let gain = try XCTUnwrap(dlopen(SwiftGainBundle.binary, RTLD_NOW | RTLD_LOCAL))
+        let gain = try XCTUnwrap(dlopen(try SwiftGainBundle.binary(), RTLD_NOW | RTLD_LOCAL))
         let oursAgain = try XCTUnwrap(dlopen(Repository.pluginBinary.path, RTLD_NOW | RTLD_LOCAL))
         defer { [ours, gain, oursAgain].forEach { dlclose($0) } }
         XCTAssertEqual(ours, oursAgain, "opened twice, loaded once")
@@ -108,7 +108,7 @@ final class SharedProcessTests: XCTestCase {
     /// Neither library exports anything but `lv2_descriptor`, and ours needs nothing
     /// from outside that another Swift library could provide instead (no Swift runtime).
     func testNothingButTheEntryCrossesTheLibraryBoundary() throws {
-        for binary in [Repository.pluginBinary.path, SwiftGainBundle.binary] {
+        for binary in [Repository.pluginBinary.path, try SwiftGainBundle.binary()] {
             XCTAssertEqual(try Self.dynamicSymbols(binary, "--defined-only"), ["lv2_descriptor"], binary)
         }
         let imported = try Self.dynamicSymbols(Repository.pluginBinary.path, "--undefined-only")

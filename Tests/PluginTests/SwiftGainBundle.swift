@@ -14,34 +14,22 @@ enum SwiftGainBundle {
         try built.get()
     }
 
-    static var binary: String {
-        directory.appendingPathComponent("swift-gain.lv2/swift-gain.so").path
+    /// The shared object, in the bundle.
+    static func binary() throws -> String {
+        URL(fileURLWithPath: try lv2Directory()).appendingPathComponent("swift-gain.lv2/swift-gain.so").path
     }
 
-    private static let built = Result { try build() }
-
-    private static var directory: URL {
-        FileManager.default.temporaryDirectory.appendingPathComponent("swiftlv2-swift-gain-\(getpid())")
-    }
-
-    private static func build() throws -> String {
-        atexit { try? FileManager.default.removeItem(at: SwiftGainBundle.directory) }
-        let bundle = directory.appendingPathComponent("swift-gain.lv2")
-        try FileManager.default.createDirectory(at: bundle, withIntermediateDirectories: true)
-        let source = bundle.appendingPathComponent("Gain.swift")
-        try swiftSource.write(to: source, atomically: true, encoding: .utf8)
-        try manifest.write(to: bundle.appendingPathComponent("manifest.ttl"), atomically: true, encoding: .utf8)
+    /// Compiled as `make plugin` compiles ours: Embedded Swift, `lv2_descriptor` the only export.
+    private static let built = Result {
         let sources = Repository.root.appendingPathComponent("Sources")
-        let compiled = try runCommand("swiftc", [
+        let arguments = [
             "-enable-experimental-feature", "Embedded", "-wmo", "-parse-as-library", "-Osize",
-            "-emit-library", "-module-name", "SwiftGain", "-module-cache-path", directory.appendingPathComponent("cache").path,
-            "-I", sources.appendingPathComponent("CLV2").path, source.path, "-o", binary,
+            "-emit-library", "-module-name", "SwiftGain", "-module-cache-path", "../module-cache",
+            "-I", sources.appendingPathComponent("CLV2").path, "Gain.swift", "-o", "swift-gain.so",
             "-use-ld=lld", "-Xlinker", "--version-script=" + sources.appendingPathComponent("SwiftLV2/exports.map").path,
-        ])
-        guard compiled.status == 0 else {
-            throw HostError("swiftc could not build the Swift test plugin: \(compiled.standardError)")
-        }
-        return directory.path
+        ]
+        return try CompiledTestBundle.build("swift-gain", files: ["Gain.swift": swiftSource, "manifest.ttl": manifest],
+                                            compiler: "swiftc", arguments: arguments).path
     }
 
     private static let swiftSource = """
