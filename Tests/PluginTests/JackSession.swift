@@ -135,6 +135,8 @@ final class JackSession {
 
     /// Records `ports` with jack_rec for whole `seconds` and returns one channel per port.
     func record(_ ports: [String], seconds: Int) throws -> [[Float]] {
+        // Clients that have just started or been connected often miss their first cycles.
+        usleep(300_000)
         let missedBefore = missedCycles
         let file = folder.path("recording.wav")
         // 32-bit samples and a 5 s ring buffer, so that a busy machine never makes it drop any.
@@ -189,9 +191,12 @@ final class JackSession {
     /// where a client coming or going now and then leaves another one waiting for a
     /// wake-up that never comes, or a busy machine makes a client miss a cycle.
     struct Stalled: Error, CustomStringConvertible {
+        let what: String
+        /// `what`, and what every program printed.
         let description: String
 
         init(_ what: String, _ session: JackSession) {
+            self.what = what
             description = what + " " + session.transcripts
         }
     }
@@ -207,6 +212,7 @@ final class JackSession {
                 return try body(session)
             } catch let stall as Stalled {
                 stalls.append(stall)
+                print("JACK stalled (attempt \(stalls.count) of \(attempts)), starting over: \(stall.what)")
             }
         }
         throw HostError("JACK stalled \(attempts) times in a row; the last time: \(stalls.last!)")

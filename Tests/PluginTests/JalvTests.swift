@@ -64,11 +64,12 @@ final class JalvTests: XCTestCase {
             try jack.connect("seq:out", "synth:midi_in")
             try jack.connect("synth:out", "adapter:in_l")
             try jack.connect("synth:out", "adapter:in_r")
-            // jalv's console reads the presets' descriptions on `presets`, then applies one and prints the controls.
+            // jalv's console reads the presets' descriptions on `presets`, then applies one and prints
+            // the controls. It applies a preset between two runs of the plugin, so it waits for JACK.
             adapter.send("presets")
             adapter.send("preset \(telephone)")
-            guard waitUntil(seconds: 10, { adapter.output.contains("rate = 8000.000000") }) else {
-                throw HostError("jalv did not load the preset. " + adapter.transcript)
+            guard waitUntil(seconds: 5, { adapter.output.contains("rate = 8000.000000") }) else {
+                throw JackSession.Stalled("jalv did not apply the preset within 5 s.", jack)
             }
             let jackLatency = try jack.latency(of: "adapter:out_l", once: latency)
             return (try jack.record(["synth:out", "adapter:out_l", "adapter:out_r"], seconds: 1), jackLatency)
