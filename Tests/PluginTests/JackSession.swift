@@ -21,7 +21,6 @@ final class JackSession {
     static let serverNames = (1...3).map { "swiftlv2-test-\($0)" }
 
     let folder: TemporaryFolder
-    let serverName: String
     private let server: ChildProcess
     private let environment: [String: String]
     /// The clients, in the order they started.
@@ -45,8 +44,8 @@ final class JackSession {
             Self.removeLeftovers(ofServer: name)
             // No real-time scheduling, which test machines rarely grant. A client that
             // misses a cycle on a busy machine tears a hole in the recording; `record`
-            // notices and records again. (JACK's synchronous mode, which would wait for
-            // late clients instead, stalls for seconds at a time when clients come and go.)
+            // notices, and `run` starts over. (JACK's synchronous mode, which would wait
+            // for late clients instead, stalls for seconds at a time when clients come and go.)
             let server = try ChildProcess("jackd", ["--name", name, "--no-realtime", "-d", "dummy",
                                                     "-r", String(Self.sampleRate), "-p", String(Self.periodFrames)],
                                           environment: environment, folder: folder)
@@ -55,7 +54,6 @@ final class JackSession {
             usleep(100_000)
             if ready && server.isRunning {
                 self.folder = folder
-                self.serverName = name
                 self.environment = environment
                 self.server = server
                 return

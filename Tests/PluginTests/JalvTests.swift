@@ -107,7 +107,7 @@ final class JalvTests: XCTestCase {
         return try XCTUnwrap(played.latencies.last)
     }
 
-    /// The sounding stretches of a recording (apart by at least 10 ms of exact silence)
+    /// The sounding stretches of a recording (separated by at least 10 ms of exact silence)
     /// that neither the start nor the end of the recording cuts off.
     static func wholeNotes(in signal: [Float], gap: Int = 480) -> [Range<Int>] {
         var notes: [Range<Int>] = []
