@@ -22,22 +22,3 @@ public enum CompiledTestBundle {
         return folder
     }
 }
-
-/// Folders to delete when the process exits (`atexit` takes no closure with context).
-private final class FoldersRemovedAtExit: @unchecked Sendable {
-    static let shared = FoldersRemovedAtExit()
-    private let lock = NSLock()
-    private var folders: [URL] = []
-
-    private init() {
-        atexit { FoldersRemovedAtExit.shared.removeAll() }
-    }
-
-    func add(_ folder: URL) {
-        lock.withLock { folders.append(folder) }
-    }
-
-    private func removeAll() {
-        lock.withLock { folders.forEach { try? FileManager.default.removeItem(at: $0) } }
-    }
-}
