@@ -65,4 +65,14 @@ final class MetadataTests: XCTestCase {
             }
         }
     }
+
+    /// lv2render, our own host, shows what the plugin and each control are for.
+    func testLv2renderInfoShowsTheComments() throws {
+        let rateAdapter = try XCTUnwrap(plugins.last)
+        let info = try LV2RenderTool.run(["info", rateAdapter.uri])
+        XCTAssertEqual(info.status, 0, info.standardError)
+        for comment in [rateAdapter.comment] + rateAdapter.ports.map(\.comment) {
+            XCTAssertTrue(info.standardOutput.contains(try XCTUnwrap(comment)), info.standardOutput)
+        }
+    }
 }
