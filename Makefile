@@ -27,7 +27,9 @@ LV2DIR ?= $(PREFIX)/lib/lv2
 endif
 
 BUILD_DEBS := lv2-dev libsamplerate0-dev liblilv-dev libsndfile1-dev pkg-config
-TEST_DEBS  := lilv-utils sordi lv2-examples sox valgrind gcc python3
+# jalv is the host the jalv tests run; jackd2 brings jackd and the clients they use
+# (jack_lsp, jack_connect, jack_midiseq, jack_rec).
+TEST_DEBS  := lilv-utils sordi lv2-examples sox valgrind gcc python3 jalv jackd2
 
 # The benchmark's C code is built with the Swift toolchain's clang (the LLVM that
 # compiles the plugin) and its C synth reference also with gcc, as a second opinion.

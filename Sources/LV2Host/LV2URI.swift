@@ -57,4 +57,5 @@ enum LV2URI {
     static let unitsSymbol = "http://lv2plug.in/ns/extensions/units#symbol"
     static let presetClass = "http://lv2plug.in/ns/ext/presets#Preset"
     static let rdfsLabel = "http://www.w3.org/2000/01/rdf-schema#label"
+    static let rdfsComment = "http://www.w3.org/2000/01/rdf-schema#comment"
 }

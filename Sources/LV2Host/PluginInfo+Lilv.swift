@@ -6,6 +6,7 @@ extension PluginInfo {
     init(_ plugin: OpaquePointer, in world: LV2World) {
         uri = string(lilv_plugin_get_uri(plugin)) ?? ""
         name = takeString(lilv_plugin_get_name(plugin)) ?? uri
+        comment = takeString(lilv_world_get(world.world, lilv_plugin_get_uri(plugin), world.node(LV2URI.rdfsComment), nil))
         libraryPath = filePath(lilv_plugin_get_library_uri(plugin)) ?? ""
         bundlePath = filePath(lilv_plugin_get_bundle_uri(plugin)) ?? ""
         // Sorted, because lilv's order changes from run to run.
@@ -30,8 +31,9 @@ extension PluginInfo {
         presets = forEach(related) { preset in
             lilv_world_load_resource(world.world, preset)
             let label = takeString(lilv_world_get(world.world, preset, world.node(LV2URI.rdfsLabel), nil))
+            let comment = takeString(lilv_world_get(world.world, preset, world.node(LV2URI.rdfsComment), nil))
             let presetURI = string(preset) ?? ""
-            return (uri: presetURI, label: label ?? presetURI)
+            return (uri: presetURI, label: label ?? presetURI, comment: comment)
         }.sorted { $0.uri < $1.uri }
         lilv_nodes_free(related)
 
@@ -63,6 +65,7 @@ extension PortInfo {
         isInput = isA(LV2URI.inputPort)
         symbol = string(lilv_port_get_symbol(plugin, port)) ?? "port\(index)"
         name = takeString(lilv_port_get_name(plugin, port)) ?? symbol
+        comment = takeString(lilv_port_get(plugin, port, world.node(LV2URI.rdfsComment)))
 
         var defaultNode: OpaquePointer?, minimumNode: OpaquePointer?, maximumNode: OpaquePointer?
         lilv_port_get_range(plugin, port, &defaultNode, &minimumNode, &maximumNode)
@@ -78,6 +81,7 @@ extension PortInfo {
         designation = takeString(lilv_port_get(plugin, port, world.node(LV2URI.designation)))
 
         if let unitNode = lilv_port_get(plugin, port, world.node(LV2URI.unitsUnit)) {
+            unitURI = string(unitNode)
             // A unit's symbol may be empty on purpose (units:coef); then there is nothing to show.
             let unitSymbol = takeString(lilv_world_get(world.world, unitNode, world.node(LV2URI.unitsSymbol), nil))
             let named = unitSymbol ?? string(unitNode).map { String($0.split(separator: "#").last ?? Substring($0)) }
@@ -85,6 +89,7 @@ extension PortInfo {
             lilv_node_free(unitNode)
         } else {
             unit = nil
+            unitURI = nil
         }
 
         var points: [(label: String, value: Float)] = []

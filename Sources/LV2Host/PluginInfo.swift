@@ -5,6 +5,8 @@ public struct PortInfo {
     public let index: Int
     public let symbol: String
     public let name: String
+    /// The one-line explanation hosts show as a tooltip (`rdfs:comment`).
+    public let comment: String?
     public let kind: Kind
     public let isInput: Bool
     public let minimum: Float?
@@ -16,6 +18,8 @@ public struct PortInfo {
     public let isLogarithmic: Bool
     /// The unit's symbol ("dB", "Hz"), or the unit URI's last part when it has none.
     public let unit: String?
+    /// The `units:unit` URI, also for units without a symbol (`units:coef`).
+    public let unitURI: String?
     public let scalePoints: [(label: String, value: Float)]
     /// The `lv2:designation` URI, e.g. `lv2:latency` or `lv2:control`.
     public let designation: String?
@@ -32,6 +36,8 @@ public struct PortInfo {
 public struct PluginInfo {
     public let uri: String
     public let name: String
+    /// What the plugin does, in the words of its description (`rdfs:comment`).
+    public let comment: String?
     /// The shared object that holds the plugin's `lv2_descriptor`.
     public let libraryPath: String
     /// The bundle directory, with a trailing slash, as `instantiate` expects it.
@@ -42,7 +48,8 @@ public struct PluginInfo {
     public let requiredFeatures: [String]
     public let optionalFeatures: [String]
     public let latencyPortIndex: Int?
-    public let presets: [(uri: String, label: String)]
+    /// Sorted by URI; the label is the URI when the preset has no `rdfs:label`.
+    public let presets: [(uri: String, label: String, comment: String?)]
     /// A synthesizer: an `lv2:InstrumentPlugin`, or a plugin with MIDI in and no audio in.
     public let isInstrument: Bool
     /// The number of ports the plugin declares (including unsupported ones).

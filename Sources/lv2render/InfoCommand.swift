@@ -4,7 +4,7 @@ import LV2Host
 struct InfoCommand: ParsableCommand {
     static let configuration = CommandConfiguration(
         commandName: "info",
-        abstract: "Describe a plugin: ports, ranges, defaults, units, latency, features, presets.")
+        abstract: "Describe a plugin: what it does, ports, ranges, defaults, units, latency, features, presets.")
 
     @Argument(help: "The plugin's URI.")
     var uri: String
@@ -12,6 +12,7 @@ struct InfoCommand: ParsableCommand {
     func run() throws {
         let plugin = try LV2World().plugin(uri: uri)
         print(plugin.name)
+        if let comment = plugin.comment { print(comment) }
         print("URI:               \(plugin.uri)")
         print("Binary:            \(plugin.libraryPath)")
         print("Instrument:        \(plugin.isInstrument ? "yes" : "no")")
@@ -25,6 +26,7 @@ struct InfoCommand: ParsableCommand {
         print("Ports:")
         for port in plugin.ports {
             print("  " + describe(port))
+            if let comment = port.comment { print("        " + comment) }
             for point in port.scalePoints {
                 print("        \(point.value.compactDescription) = \(point.label)")
             }

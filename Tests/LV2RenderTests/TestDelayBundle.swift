@@ -23,25 +23,10 @@ enum TestDelayBundle {
         try built.get()
     }
 
-    private static let built = Result { try build() }
-
-    private static var directory: URL {
-        FileManager.default.temporaryDirectory.appendingPathComponent("swiftlv2-test-delay-\(getpid())")
-    }
-
-    private static func build() throws -> String {
-        atexit { try? FileManager.default.removeItem(at: TestDelayBundle.directory) }
-        let bundle = directory.appendingPathComponent("test-delay.lv2")
-        try FileManager.default.createDirectory(at: bundle, withIntermediateDirectories: true)
-        let source = bundle.appendingPathComponent("delay.c")
-        try cSource.write(to: source, atomically: true, encoding: .utf8)
-        try manifest.write(to: bundle.appendingPathComponent("manifest.ttl"), atomically: true, encoding: .utf8)
+    private static let built = Result {
         // `cc` comes with the gcc package, which `make test` installs (TEST_DEBS).
-        let compiled = try runCommand("cc", ["-shared", "-fPIC", "-O2", "-o", bundle.appendingPathComponent("delay.so").path, source.path])
-        guard compiled.status == 0 else {
-            throw HostError("The C compiler could not build the test plugin: \(compiled.standardError)")
-        }
-        return directory.path
+        try CompiledTestBundle.build("test-delay", files: ["delay.c": cSource, "manifest.ttl": manifest],
+                                     compiler: "cc", arguments: ["-shared", "-fPIC", "-O2", "-o", "delay.so", "delay.c"]).path
     }
 
     private static let cSource = """

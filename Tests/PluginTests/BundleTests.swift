@@ -45,11 +45,21 @@ final class BundleTests: XCTestCase {
         XCTAssertTrue(result.standardOutput.contains("Found 0 errors"), result.standardOutput + result.standardError)
     }
 
-    func testLv2infoDescribesBothPlugins() throws {
+    func testLv2infoDescribesBothPluginsAndListsTheirPresets() throws {
+        let presets = [
+            "urn:swiftlv2:sine-synth": ["Mono lead", "Organ", "Pluck", "Slow pad"],
+            "urn:swiftlv2:rate-adapter": ["AM radio", "Retro 12 kHz crunch", "Telephone", "Transparent", "Vintage sampler 26 kHz"],
+        ]
         for uri in plugins {
             let info = try runCommand("lv2info", [uri], environment: ["LV2_PATH": Repository.lv2PathWithSystemBundles])
             XCTAssertEqual(info.status, 0, info.standardError)
-            XCTAssertTrue(info.standardOutput.contains("Binary:            file://"), info.standardOutput)
+            let lines = info.standardOutput.split(separator: "\n", omittingEmptySubsequences: false).map { $0.trimmingCharacters(in: .whitespaces) }
+            XCTAssertTrue(lines.contains("Binary:            file://" + Repository.lv2PathWithOnlyOurBundle + "/swiftlv2.lv2/swiftlv2.so"),
+                          info.standardOutput)
+            XCTAssertTrue(lines.contains("Author:            The SwiftLV2 developers"), info.standardOutput)
+            // lv2info lists preset labels one a line after "Presets:", in no fixed order.
+            let listed = lines.drop { !$0.hasPrefix("Presets:") }.dropFirst().prefix { !$0.isEmpty }
+            XCTAssertEqual(listed.sorted(), presets[uri], info.standardOutput)
         }
     }
 

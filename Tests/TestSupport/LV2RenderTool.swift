@@ -15,13 +15,15 @@ public enum LV2RenderTool {
     }
 }
 
-/// A fresh folder under the system's temporary directory, removed with the object.
+/// A fresh folder under the system's temporary directory, removed with the object or,
+/// at the latest, when the process exits.
 public final class TemporaryFolder {
     public let url: URL
 
     public init(_ name: String = "test") {
         url = FileManager.default.temporaryDirectory.appendingPathComponent("swiftlv2-\(name)-\(UUID().uuidString)")
         try? FileManager.default.createDirectory(at: url, withIntermediateDirectories: true)
+        FoldersRemovedAtExit.shared.add(url)
     }
 
     deinit {

@@ -20,6 +20,7 @@ public enum Repository {
     public static let lv2PathWithOnlyOurBundle: String = {
         let folder = FileManager.default.temporaryDirectory.appendingPathComponent("swiftlv2-lv2path-\(getpid())")
         try? FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)
+        FoldersRemovedAtExit.shared.add(folder)
         let link = folder.appendingPathComponent("swiftlv2.lv2")
         try? FileManager.default.removeItem(at: link)
         try? FileManager.default.createSymbolicLink(at: link, withDestinationURL: bundle)

@@ -55,6 +55,23 @@ public enum SignalAnalysis {
         signal.firstIndex { abs($0) > threshold }
     }
 
+    /// The amplitude of the `frequency` component alone, as a sine's peak value.
+    ///
+    /// A projection on that one frequency through a Hann window: a component more than
+    /// 25/T hertz away (T the signal's duration in seconds) leaks in below -100 dB.
+    public static func amplitude(of signal: ArraySlice<Float>, at frequency: Double, sampleRate: Double) -> Double {
+        let omega = 2 * Double.pi * frequency / sampleRate
+        let length = Double(signal.count)
+        var real = 0.0, imaginary = 0.0, windowSum = 0.0
+        for (n, sample) in signal.enumerated() {
+            let window = 0.5 - 0.5 * cos(2 * Double.pi * (Double(n) + 0.5) / length)
+            real += window * Double(sample) * cos(omega * Double(n))
+            imaginary -= window * Double(sample) * sin(omega * Double(n))
+            windowSum += window
+        }
+        return 2 * (real * real + imaginary * imaginary).squareRoot() / windowSum
+    }
+
     /// How far below a steady sine everything else is (harmonics, noise, hum), in dB.
     ///
     /// Fits `a·cos ωt + b·sin ωt + c` by least squares, refining ω as well (the IEEE 1057
