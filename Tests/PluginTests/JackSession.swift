@@ -95,6 +95,7 @@ final class JackSession {
 
     /// jalv, the LV2 reference host, running `uri` as the JACK client `client`
     /// (its ports are then `client:symbol`); `-x` makes it quit rather than take another name.
+    @discardableResult
     func jalv(_ uri: String, client: String, controls: [String: Float] = [:]) throws -> ChildProcess {
         let settings = controls.sorted { $0.key < $1.key }.flatMap { ["-c", "\($0.key)=\($0.value)"] }
         // -p prints the controls after every change, which tells when a preset has loaded;
