@@ -157,6 +157,89 @@ final class SynthEngineTests: XCTestCase {
         XCTAssertLessThan(abs(SignalAnalysis.cents(back, from: 440)), 0.01)
     }
 
+    func testStealReleasedDuringItsFadeEndsInSilence() {
+        var settings = SynthSettings()
+        settings.voiceCount = 2
+        // 64 steals a voice and is let go 10 frames later, inside the 1 ms fade.
+        let events = [noteOn(60, at: 0), noteOn(62, at: 0), noteOff(60, at: 1000), noteOff(62, at: 1000),
+                      noteOn(64, at: 1010), noteOff(64, at: 1020)]
+        let output = render(settings, frames: 48000, events: events)
+        XCTAssertEqual(SignalAnalysis.peak(output[(1000 + 7200 + 1)...]), 0, "no note left sounding")
+    }
+
+    func testRetriggerWithAnotherVelocityCarriesOnWithoutAClick() {
+        let output = render(frames: 48000, events: [noteOn(60, at: 0, velocity: 127), noteOn(60, at: 24000, velocity: 10)])
+        XCTAssertLessThan(SignalAnalysis.largestSecondDifference(output) / SignalAnalysis.peak(output), 0.02)
+        let settled = SignalAnalysis.peak(output[40000...]) / SignalAnalysis.peak(output[20000..<24000])
+        XCTAssertEqual(settled, 10.0 / 127, accuracy: 0.005, "ends at the new velocity's level")
+    }
+
+    func testRaisingSustainDuringTheDecayGlidesUp() {
+        var settings = SynthSettings()
+        settings.decayMilliseconds = 500
+        settings.sustainLevel = 0.2
+        var raised = settings
+        raised.sustainLevel = 0.9
+        let output = render(settings, frames: 48000, events: [noteOn(60, at: 0),
+                                                              (frame: 4800, apply: { $0.configure(raised) })])
+        XCTAssertLessThan(SignalAnalysis.largestSecondDifference(output) / SignalAnalysis.peak(output), 0.02)
+    }
+
+    func testMonophonicPedalReleaseKeepsThePitchHeard() {
+        var settings = SynthSettings()
+        settings.voiceCount = 1
+        let pedal: (Bool, Int) -> Event = { down, frame in (frame, { $0.sustainPedal(channel: 0, down: down) }) }
+        // Under the pedal: 72, then 67, then 60, each let go; 60 is what sounds.
+        let events = [pedal(true, 0), noteOn(72, at: 0), noteOff(72, at: 4000), noteOn(67, at: 8000), noteOff(67, at: 12000),
+                      noteOn(60, at: 16000), noteOff(60, at: 20000), pedal(false, 24000)]
+        let output = render(settings, frames: 36000, events: events)
+        let tail = SignalAnalysis.frequency(of: output[24100..<28000], sampleRate: 48000)
+        XCTAssertEqual(SignalAnalysis.cents(tail, from: 261.6256), 0, accuracy: 1, "the release tail stays on C4")
+    }
+
+    func testMonophonicGlideStartsFromThePitchLastHeard() {
+        var settings = SynthSettings()
+        settings.voiceCount = 1
+        settings.glideMilliseconds = 100
+        // Hold C4, play C5 over it and let go (back to C4), let go of C4, then play E4.
+        let events = [noteOn(60, at: 0), noteOn(72, at: 12000), noteOff(72, at: 24000), noteOff(60, at: 36000),
+                      noteOn(64, at: 60000)]
+        let output = render(settings, frames: 72000, events: events)
+        let start = SignalAnalysis.frequency(of: output[60000..<61000], sampleRate: 48000)
+        XCTAssertLessThan(start, 300, "the glide to E4 starts near C4 (262 Hz), not C5 (523 Hz)")
+    }
+
+    func testSwitchingToMonophonicKeepsTheHeldNote() {
+        var poly = SynthSettings()
+        poly.voiceCount = 8
+        var mono = poly
+        mono.voiceCount = 1
+        let events = [noteOn(60, at: 0), noteOn(64, at: 0), (frame: 12000, apply: { $0.configure(mono) }), noteOff(64, at: 24000)]
+        let output = render(poly, frames: 48000, events: events)
+        XCTAssertGreaterThan(SignalAnalysis.peak(output[36000...]), 0.1, "C4's key is still down")
+    }
+
+    func testRetriggerDuringAStealFadeWaitsForTheFade() {
+        var settings = SynthSettings()
+        settings.voiceCount = 2
+        let steal = [noteOn(60, at: 0), noteOn(62, at: 0), noteOn(64, at: 1000)]
+        let retriggered = render(settings, frames: 4800, events: steal + [noteOn(64, at: 1010)])
+        XCTAssertEqual(retriggered, render(settings, frames: 4800, events: steal), "the same note again changes nothing")
+    }
+
+    func testGainSetAfterActivateIsNotRampedTo() {
+        var engine = SynthEngine(sampleRate: 48000)
+        engine.reset()  // activate, with the default −12 dB
+        var quiet = SynthSettings()
+        quiet.gainDecibels = -60
+        quiet.attackMilliseconds = 0.5
+        engine.configure(quiet)  // the host's first block
+        engine.noteOn(channel: 0, note: 69, velocity: 127)
+        var output = [Float](repeating: 0, count: 960)
+        output.withUnsafeMutableBufferPointer { engine.render(into: $0.baseAddress!, count: 960) }
+        XCTAssertLessThan(SignalAnalysis.peak(output), 0.0011, "−60 dB from the first sample")
+    }
+
     func testNotesAboveTheSafeLimitAreSilent() {
         let output = render(rate: 8000, frames: 8000, events: [noteOn(106, at: 0)])  // 3729 Hz > 0.45 × 8 kHz
         XCTAssertEqual(SignalAnalysis.peak(output), 0)

@@ -50,7 +50,15 @@ public struct Envelope {
 
     public var isActive: Bool { stage != .idle }
 
-    public mutating func noteOn() { stage = .attack }
+    /// Rises from the current level; a level already at or above full (after a
+    /// retrigger rescaled it) heads straight for the sustain level instead.
+    public mutating func noteOn() { stage = level >= 1 ? .decay : .attack }
+
+    /// Multiplies the current level, so that level × amplitude stays continuous when
+    /// a retriggered note changes its amplitude.
+    public mutating func scaleLevel(by factor: Double) {
+        if stage != .idle { level *= factor }
+    }
 
     public mutating func noteOff() {
         if stage != .idle && stage != .fade { stage = .release }
@@ -78,9 +86,12 @@ public struct Envelope {
                 stage = .decay
             }
         case .decay:
+            let previous = level
             level = decayOffset + level * decayCoefficient
             if level <= sustainLevel {
-                level = sustainLevel
+                // Land on the sustain level when decaying onto it; when the sustain control
+                // was raised above the level, the sustain stage's ramp moves up to it instead.
+                if previous > sustainLevel { level = sustainLevel }
                 stage = .sustain
             }
         case .sustain:

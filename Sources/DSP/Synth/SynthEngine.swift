@@ -13,8 +13,11 @@ public struct SynthEngine: ~Copyable {
     private var channels = InlineArray<16, ChannelState>(repeating: ChannelState())
     /// Keys held in monophonic mode, oldest first; the last one sounds.
     private var monoKeys = MonoKeyStack()
-    /// The pitch of the most recent note: where the next glide starts.
+    /// The pitch last played: where the next glide starts.
     private var lastPitch: Double? = nil
+    /// True from `reset` until the first `configure`, whose gain is taken at once
+    /// rather than ramped to (the host may set its controls after `activate`).
+    private var isFresh = true
     /// A scratch block for rendering when the host left the output unconnected.
     private let scratch: UnsafeMutablePointer<Float>
     private static let scratchLength = 256
@@ -41,10 +44,12 @@ public struct SynthEngine: ~Copyable {
     /// Takes the control values for the coming block; recomputes only what changed.
     @_noAllocation @_noLocks
     public mutating func configure(_ new: SynthSettings) {
+        defer { isFresh = false }
         guard new != settings else { return }
         let old = settings
         settings = new
         gain.set(Self.linearGain(new.gainDecibels))
+        if isFresh { gain.settle() }
         if new.attackMilliseconds != old.attackMilliseconds || new.decayMilliseconds != old.decayMilliseconds
             || new.sustainLevel != old.sustainLevel || new.releaseMilliseconds != old.releaseMilliseconds {
             applyShape()
@@ -59,7 +64,14 @@ public struct SynthEngine: ~Copyable {
         if new.voiceCount < old.voiceCount {
             for slot in new.voiceCount..<old.voiceCount { silence(slot: slot) }
         }
-        if (new.voiceCount == 1) != (old.voiceCount == 1) { monoKeys.removeAll() }
+        if (new.voiceCount == 1) != (old.voiceCount == 1) {
+            monoKeys.removeAll()
+            // Entering mono, the note still held on the one voice left is the key stack.
+            let survivor = allocator.slots[0]
+            if new.voiceCount == 1 && survivor.state == .held {
+                monoKeys.push(note: survivor.note, channel: survivor.channel)
+            }
+        }
     }
 
     private mutating func applyShape() {
@@ -96,11 +108,15 @@ public struct SynthEngine: ~Copyable {
         }
         let assignment = allocator.allocate(note: note, channel: channel, voiceCount: settings.voiceCount)
         let slot = assignment.slot
-        voices[slot].setBend(semitones: channels[Int(channel)].bendSemitones)
+        let bend = channels[Int(channel)].bendSemitones
         if assignment.steals {
-            voices[slot].steal(pitch: pitch, from: startPitch, glideSamples: glideSamples, amplitude: amplitude)
+            voices[slot].steal(pitch: pitch, from: startPitch, glideSamples: glideSamples, amplitude: amplitude,
+                               bendSemitones: bend)
         } else {
-            voices[slot].start(pitch: pitch, from: startPitch, glideSamples: glideSamples, amplitude: amplitude, tuning: tuning)
+            // A retriggered note carries on from its own pitch rather than gliding anew.
+            let from = assignment.retriggers ? voices[slot].pitch : startPitch
+            voices[slot].start(pitch: pitch, from: from, glideSamples: glideSamples, amplitude: amplitude,
+                               bendSemitones: bend, tuning: tuning)
         }
     }
 
@@ -139,13 +155,16 @@ public struct SynthEngine: ~Copyable {
         let pitch = Double(key.note)
         let wasHeld = allocator.slots[0].state == .held
         if wasHeld && allocator.slots[0].note == key.note && allocator.slots[0].channel == key.channel { return }
-        voices[0].setBend(semitones: channels[Int(key.channel)].bendSemitones)
+        let bend = channels[Int(key.channel)].bendSemitones
         if wasHeld {
-            allocator.retune(slot: 0, note: key.note, channel: key.channel)
+            allocator.reassign(slot: 0, note: key.note, channel: key.channel)
+            voices[0].setBend(semitones: bend)
             voices[0].glide(to: pitch, from: voices[0].pitch, samples: glideSamples, tuning: tuning)
+            lastPitch = pitch
         } else if let amplitude {
             _ = allocator.allocate(note: key.note, channel: key.channel, voiceCount: 1)
-            voices[0].start(pitch: pitch, from: startPitch, glideSamples: glideSamples, amplitude: amplitude, tuning: tuning)
+            voices[0].start(pitch: pitch, from: startPitch, glideSamples: glideSamples, amplitude: amplitude,
+                            bendSemitones: bend, tuning: tuning)
         }
     }
 
@@ -174,6 +193,12 @@ public struct SynthEngine: ~Copyable {
         guard channel < 16 else { return }
         channels[Int(channel)].pedalDown = down
         guard !down else { return }
+        if isMonophonic {
+            // All the pedal held goes at once, so the voice moves (at most) once.
+            monoKeys.removeKeysUp(channel: channel, keysDown: channels[Int(channel)].keysDown)
+            playMono(amplitude: nil, startPitch: voices[0].pitch)
+            return
+        }
         for note in 0..<128 where !channels[Int(channel)].keysDown[note] {
             releaseKey(channel: channel, note: UInt8(note))
         }
@@ -266,16 +291,23 @@ struct MonoKeyStack {
     }
 
     mutating func remove(note: UInt8, channel: UInt8) {
-        var index = 0
-        while index < count {
-            if keys[index] == Key(note: note, channel: channel) { removeAt(index) } else { index += 1 }
-        }
+        removeAll { $0 == Key(note: note, channel: channel) }
     }
 
     mutating func remove(channel: UInt8) {
+        removeAll { $0.channel == channel }
+    }
+
+    /// Drops the keys of `channel` that are no longer down (the pedal held them).
+    mutating func removeKeysUp(channel: UInt8, keysDown: InlineArray<128, Bool>) {
+        removeAll { $0.channel == channel && !keysDown[Int($0.note)] }
+    }
+
+    /// Removes the keys that match, keeping the others in order.
+    private mutating func removeAll(where matches: (Key) -> Bool) {
         var index = 0
         while index < count {
-            if keys[index].channel == channel { removeAt(index) } else { index += 1 }
+            if matches(keys[index]) { removeAt(index) } else { index += 1 }
         }
     }
 

@@ -23,6 +23,7 @@ public struct SynthVoice {
         let startPitch: Double
         let amplitude: Double
         let glideSamples: Int
+        let bendSemitones: Double
     }
 
     public init() {}
@@ -30,19 +31,34 @@ public struct SynthVoice {
     public var isSounding: Bool { envelope.isActive || pendingNote != nil }
 
     /// Starts a note: the envelope rises from its current level, so a retriggered voice
-    /// does not click. The pitch glides from `startPitch` over `glideSamples`.
+    /// does not click, and a new velocity rescales that level so the sound carries on
+    /// from where it was. The pitch glides from `startPitch` over `glideSamples`.
+    /// On a voice still fading out for a steal, the new note simply takes the waiting
+    /// note's place: the fade completes first.
     public mutating func start(pitch: Double, from startPitch: Double, glideSamples: Int,
-                               amplitude: Double, tuning: Tuning) {
+                               amplitude: Double, bendSemitones: Double, tuning: Tuning) {
+        if pendingNote != nil {
+            steal(pitch: pitch, from: startPitch, glideSamples: glideSamples, amplitude: amplitude,
+                  bendSemitones: bendSemitones)
+            return
+        }
+        if envelope.isActive {
+            envelope.scaleLevel(by: self.amplitude / amplitude)
+        } else {
+            oscillator.reset()
+        }
         self.amplitude = amplitude
-        pendingNote = nil
-        if !envelope.isActive { oscillator.reset() }
+        setBend(semitones: bendSemitones)
         glide(to: pitch, from: startPitch, samples: glideSamples, tuning: tuning)
         envelope.noteOn()
     }
 
-    /// Fades the current note out over about a millisecond, then starts the new one.
-    public mutating func steal(pitch: Double, from startPitch: Double, glideSamples: Int, amplitude: Double) {
-        pendingNote = PendingNote(pitch: pitch, startPitch: startPitch, amplitude: amplitude, glideSamples: glideSamples)
+    /// Fades the current note out over about a millisecond, then starts the new one
+    /// (with its channel's bend, which the fading note keeps out of).
+    public mutating func steal(pitch: Double, from startPitch: Double, glideSamples: Int, amplitude: Double,
+                               bendSemitones: Double) {
+        pendingNote = PendingNote(pitch: pitch, startPitch: startPitch, amplitude: amplitude,
+                                  glideSamples: glideSamples, bendSemitones: bendSemitones)
         envelope.fadeOut()
     }
 
@@ -68,7 +84,12 @@ public struct SynthVoice {
         updateOscillator()
     }
 
-    public mutating func release() { envelope.noteOff() }
+    /// Lets the note go. A note still waiting for a steal's fade was let go before it
+    /// began: it is dropped, and the fade ends in silence.
+    public mutating func release() {
+        pendingNote = nil
+        envelope.noteOff()
+    }
     public mutating func fadeOut() {
         pendingNote = nil
         envelope.fadeOut()
@@ -93,6 +114,7 @@ public struct SynthVoice {
                 pendingNote = nil
                 oscillator.reset()
                 amplitude = note.amplitude
+                setBend(semitones: note.bendSemitones)
                 glide(to: note.pitch, from: note.startPitch, samples: note.glideSamples, tuning: tuning)
                 envelope.noteOn()
             }

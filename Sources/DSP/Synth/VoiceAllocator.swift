@@ -65,7 +65,7 @@ public struct VoiceAllocator {
     }
 
     /// Changes which note a held slot plays (monophonic legato).
-    public mutating func retune(slot: Int, note: UInt8, channel: UInt8) {
+    public mutating func reassign(slot: Int, note: UInt8, channel: UInt8) {
         slots[slot].note = note
         slots[slot].channel = channel
     }
