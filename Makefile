@@ -93,7 +93,10 @@ $(BENCH_BUILD)/reference-%.so: $(wildcard Benchmarks/reference/*.c) $(BENCH_HEAD
 demo: all
 	@./scripts/demo $(HOST_BUILD)/release/lv2render
 
-install: all
+# Builds only when something is missing, so that `make && sudo make install` does not
+# rebuild as root.
+install:
+	@[ -f $(PLUGIN_SO) ] && [ -f $(HOST_BUILD)/release/lv2render ] || $(MAKE) --no-print-directory all
 	install -d $(DESTDIR)$(LV2DIR)/$(INSTALL_NAME) $(DESTDIR)$(PREFIX)/bin
 	install -m 644 $(BUNDLE)/*.ttl $(DESTDIR)$(LV2DIR)/$(INSTALL_NAME)/
 	install -m 755 $(PLUGIN_SO) $(DESTDIR)$(LV2DIR)/$(INSTALL_NAME)/

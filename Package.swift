@@ -9,6 +9,8 @@ let pluginCode: [SwiftSetting] = [
     .enableExperimentalFeature("Embedded", .when(traits: ["Plugin"])),
     // One section per function, so the linker can drop what the plugins never call.
     .unsafeFlags(["-Xfrontend", "-function-sections", "-cross-module-optimization"], .when(traits: ["Plugin"])),
+    // The plugin code never overlaps inout accesses; the dynamic checks would cost a
+    // call per access in the per-sample loops.
     .unsafeFlags(["-enforce-exclusivity=unchecked"], .when(configuration: .release)),
 ]
 

@@ -7,8 +7,6 @@ import CLV2
 public struct HostFeatures {
     /// The host's `urid:map`, if it gave one.
     public let uridMap: UnsafeMutablePointer<LV2_URID_Map>?
-    /// `bufsz:maxBlockLength`, if announced and positive.
-    public let maxBlockLength: Int?
     /// `bufsz:sequenceSize`: the capacity in bytes of atom port buffers, if announced.
     public let sequenceSize: Int?
 
@@ -27,16 +25,17 @@ public struct HostFeatures {
         }
         if let candidate = map, candidate.pointee.map == nil { map = nil }
         uridMap = map
-        let reader = OptionsReader(options: options, map: map)
-        maxBlockLength = reader.positiveInteger(URI.maxBlockLength)
-        sequenceSize = reader.positiveInteger(URI.sequenceSize)
+        sequenceSize = OptionsReader(options: options, map: map).positiveInteger(URI.sequenceSize)
     }
 
     /// Maps a URI to its URID, or 0 when the host gave no map.
-    public func urid(_ uri: StaticString) -> LV2_URID {
-        guard let map = uridMap, let function = map.pointee.map else { return 0 }
-        return function(map.pointee.handle, uri.cString)
-    }
+    public func urid(_ uri: StaticString) -> LV2_URID { mapURI(uri, with: uridMap) }
+}
+
+/// The host's `urid:map` applied to a URI; 0 without a map.
+private func mapURI(_ uri: StaticString, with map: UnsafeMutablePointer<LV2_URID_Map>?) -> LV2_URID {
+    guard let map, let function = map.pointee.map else { return 0 }
+    return function(map.pointee.handle, uri.cString)
 }
 
 /// Finds values in an `options:options` list (terminated by a zero key and NULL value).
@@ -44,10 +43,7 @@ struct OptionsReader {
     let options: UnsafePointer<LV2_Options_Option>?
     let map: UnsafeMutablePointer<LV2_URID_Map>?
 
-    private func urid(_ uri: StaticString) -> LV2_URID {
-        guard let map, let function = map.pointee.map else { return 0 }
-        return function(map.pointee.handle, uri.cString)
-    }
+    private func urid(_ uri: StaticString) -> LV2_URID { mapURI(uri, with: map) }
 
     /// The option's value as a whole number above zero, whatever numeric atom type the host used.
     func positiveInteger(_ key: StaticString) -> Int? {

@@ -7,8 +7,6 @@ import CLV2
 public enum URI {
     public static let uridMap: StaticString = "http://lv2plug.in/ns/ext/urid#map"
     public static let options: StaticString = "http://lv2plug.in/ns/ext/options#options"
-    public static let boundedBlockLength: StaticString = "http://lv2plug.in/ns/ext/buf-size#boundedBlockLength"
-    public static let maxBlockLength: StaticString = "http://lv2plug.in/ns/ext/buf-size#maxBlockLength"
     public static let sequenceSize: StaticString = "http://lv2plug.in/ns/ext/buf-size#sequenceSize"
     public static let atomInt: StaticString = "http://lv2plug.in/ns/ext/atom#Int"
     public static let atomLong: StaticString = "http://lv2plug.in/ns/ext/atom#Long"
