@@ -90,6 +90,12 @@ final class BadInputTests: XCTestCase {
         try assertRefused([Examples.amp, "--input", input, "--set", "gain=100"], status: 1, "outside its range -90 to 24")
     }
 
+    /// A plugin whose description swaps a port's minimum and maximum gets a sentence, not a crash.
+    func testPortWithAnImpossibleRange() throws {
+        try assertRefused([TestDelayBundle.swappedRangeURI, "--input", input, "--set", "delay=10"], status: 1,
+                          "gives its port delay the impossible range 48000 to 0")
+    }
+
     func testRateZeroOrNegative() throws {
         try assertRefused([Examples.amp, "--input", input, "--rate", "0"], status: 2, "sample rate must be between 1")
         try assertRefused([Examples.amp, "--input", input, "--rate=-44100"], status: 2, "sample rate must be between 1")
