@@ -144,6 +144,7 @@ final class BadInputTests: XCTestCase {
 
     func testThenWithoutURI() throws {
         try assertRefused([Examples.amp, "--input", input, "--then"], status: 2, "--then must be followed by a plugin URI")
+        try assertRefused([Examples.amp, "--input", input, "--then="], status: 2, "--then must be followed by a plugin URI")
     }
 
     func testConflictingOptions() throws {
