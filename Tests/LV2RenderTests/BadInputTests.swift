@@ -136,6 +136,8 @@ final class BadInputTests: XCTestCase {
 
     func testNotesForAPluginWithoutMIDIInput() throws {
         try assertRefused([Examples.amp, "--notes", "60@0:1:100"], status: 1, "has no MIDI input")
+        // An atom input that declares only other event types is not a MIDI input.
+        try assertRefused([Examples.metronome, "--notes", "60@0:1:100"], status: 1, "has no MIDI input")
     }
 
     func testChainEndingInAPluginWithoutAudio() throws {

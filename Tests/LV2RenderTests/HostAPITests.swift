@@ -38,6 +38,17 @@ final class HostAPITests: XCTestCase {
         XCTAssertTrue(sampler.requiredFeatures.contains("http://lv2plug.in/ns/ext/worker#schedule"))
     }
 
+    /// MIDI goes to an atom input that declares MIDI, else to one that declares no event types,
+    /// never to one that names only others (eg-metro's takes `time:Position`).
+    func testMIDIInputIsAnAtomInputThatCanTakeMIDI() throws {
+        let midiGate = try world().plugin(uri: Examples.midiGate)
+        XCTAssertEqual(midiGate.midiInput?.symbol, "control")
+        let metronome = try world().plugin(uri: Examples.metronome)
+        XCTAssertEqual(metronome.ports(.atom, input: true).map(\.symbol), ["control"])
+        XCTAssertNil(metronome.midiInput)
+        XCTAssertFalse(try PluginInstance(plugin: metronome, sampleRate: 48000).acceptsMIDI)
+    }
+
     func testUnknownURIMessageNamesThePath() throws {
         XCTAssertThrowsMessage(try LV2World(lv2Path: "/usr/lib/lv2").plugin(uri: "urn:nothing"),
                                "No plugin with URI urn:nothing was found on the LV2 path (/usr/lib/lv2).")

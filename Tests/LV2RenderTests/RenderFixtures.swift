@@ -8,6 +8,8 @@ enum Examples {
     static let midiGate = "http://lv2plug.in/plugins/eg-midigate"
     static let stereoScope = "http://lv2plug.in/plugins/eg-scope#Stereo"
     static let fifths = "http://lv2plug.in/plugins/eg-fifths"
+    /// Its only atom input takes `time:Position`, not MIDI.
+    static let metronome = "http://lv2plug.in/plugins/eg-metro"
     /// Requires `worker:schedule`, which lv2render does not offer.
     static let sampler = "http://lv2plug.in/plugins/eg-sampler"
 }
