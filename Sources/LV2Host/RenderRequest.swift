@@ -18,7 +18,8 @@ public struct RenderRequest {
     public var stages: [RenderStage]
     public var sampleRate: Double = 48000
     public var blocks: BlockPattern = .fixed(512)
-    /// MIDI for the first stage, at any times; the renderer sorts it.
+    /// MIDI for the first stage, in any order (the renderer sorts it). Events before 0 s,
+    /// after `TimedMIDIEvent.latestSeconds` or at no finite time are dropped.
     public var midi: [TimedMIDIEvent] = []
     /// Audio for the first stage, converted to `sampleRate` if it has another rate.
     public var input: AudioData? = nil

@@ -82,6 +82,7 @@ public struct Renderer {
             throw HostError("The sample rate must be between 1 and \(Int(highestSampleRate)) Hz, not \(request.sampleRate.compactDescription).")
         }
         try request.blocks.validate()
+        try request.input?.checkChannelLengths()
         let longest = RenderRequest.longestDuration
         if let duration = request.duration, !(duration.isFinite && duration > 0 && duration <= longest) {
             throw HostError("The duration must be more than 0 and at most \(Int(longest)) seconds, not \(duration).")

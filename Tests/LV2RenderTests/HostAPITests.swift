@@ -196,6 +196,20 @@ final class HostAPITests: XCTestCase {
         XCTAssertEqual(fixed.next(), 256)
     }
 
+    /// Channels of unequal length are refused with a sentence wherever they would be interleaved.
+    func testAudioWithChannelsOfUnequalLengthIsRefused() throws {
+        let uneven = AudioData(sampleRate: 44100, channels: [[0, 0, 0], [0, 0]])
+        let message = "The audio's channels differ in length (2 to 3 frames); every channel needs as many frames."
+        let world = try world()
+        var request = RenderRequest(stages: [RenderStage(plugin: try world.plugin(uri: Examples.stereoScope))])
+        request.input = uneven
+        XCTAssertThrowsMessage(try Renderer(world: world).render(request), message)
+        XCTAssertThrowsMessage(try uneven.resampled(to: 48000), message)
+        let folder = TemporaryFolder("uneven")
+        XCTAssertThrowsMessage(try AudioFile.write(uneven, to: folder.path("out.wav"), format: .float32), message)
+        XCTAssertEqual(folder.contents, [])
+    }
+
     /// The renderer in-process: progress climbs to 1, and the silence tail has its limit.
     func testRendererReportsProgress() throws {
         let world = try world()
