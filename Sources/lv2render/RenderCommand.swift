@@ -108,9 +108,7 @@ struct RenderCommand: ParsableCommand {
             request.input = try AudioFile.read(path: input)
         }
 
-        let progress = ProgressBar()
-        let result = try Renderer(world: world).render(request, progress: progress.update)
-        progress.finish()
+        let result = try ProgressBar().showing { try Renderer(world: world).render(request, progress: $0) }
         guard result.frames > 0 else {
             throw HostError("The render is empty (0 frames), so no file was written.")
         }

@@ -29,8 +29,12 @@ struct ControlSetting {
         guard parts.count == 2, !parts[0].isEmpty else {
             throw ValidationError("--set takes SYMBOL=VALUE, not \"\(argument)\".")
         }
-        guard let value = Float(parts[1]), value.isFinite else {
+        guard let value = Float(parts[1]), !value.isNaN else {
             throw ValidationError("The value \"\(parts[1])\" for \(parts[0]) is not a number.")
+        }
+        // Float("1e39") is infinity: the number is fine, a control port cannot hold it.
+        guard value.isFinite else {
+            throw ValidationError("The value \"\(parts[1])\" for \(parts[0]) is outside the range a 32-bit float can hold.")
         }
         symbol = String(parts[0])
         self.value = value

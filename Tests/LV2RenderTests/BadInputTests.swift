@@ -84,6 +84,8 @@ final class BadInputTests: XCTestCase {
 
     func testValueThatDoesNotParse() throws {
         try assertRefused([Examples.amp, "--input", input, "--set", "gain=loud"], status: 2, "\"loud\" for gain is not a number")
+        try assertRefused([Examples.amp, "--input", input, "--set", "gain=1e39"], status: 2,
+                          "\"1e39\" for gain is outside the range a 32-bit float can hold")
     }
 
     func testValueOutsideThePortRange() throws {
