@@ -64,21 +64,16 @@ struct RenderCommand: ParsableCommand {
     var json = false
 
     func validate() throws {
-        guard rate > 0, Double(rate) <= Renderer.highestSampleRate else {
-            throw ValidationError("The sample rate must be between 1 and \(Int(Renderer.highestSampleRate)) Hz, not \(rate).")
-        }
         guard midi == nil || notes == nil else {
             throw ValidationError("--midi and --notes cannot be used together.")
         }
         guard duration == nil || tail == nil else {
             throw ValidationError("--duration and --tail cannot be used together.")
         }
-        let longest = RenderRequest.longestDuration
-        if let duration, !(duration.isFinite && duration > 0 && duration <= longest) {
-            throw ValidationError("The duration must be more than 0 and at most \(Int(longest)) seconds, not \(duration).")
-        }
-        if let tail, !(tail.isFinite && tail >= 0 && tail <= longest) {
-            throw ValidationError("The tail must be between 0 and \(Int(longest)) seconds, not \(tail).")
+        do {
+            try RenderRequest.checkTiming(sampleRate: Double(rate), duration: duration, tail: tail)
+        } catch let error as HostError {
+            throw ValidationError(error.description)
         }
     }
 
