@@ -26,13 +26,11 @@ static int host_support_printf(LV2_Log_Handle handle, LV2_URID type, const char 
     return written;
 }
 
-void host_support_log_init(HostSupportLog *log, LV2_URID error, LV2_URID warning, LV2_URID note,
-                           LV2_URID trace) {
+void host_support_log_init(HostSupportLog *log, LV2_URID error, LV2_URID warning, LV2_URID trace) {
     log->log.handle = log;
     log->log.printf = host_support_printf;
     log->log.vprintf = host_support_vprintf;
     log->error = error;
     log->warning = warning;
-    log->note = note;
     log->trace = trace;
 }

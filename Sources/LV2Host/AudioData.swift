@@ -11,8 +11,16 @@ public struct AudioData {
     public var frameCount: Int { channels.first?.count ?? 0 }
     public var duration: Double { Double(frameCount) / sampleRate }
 
+    /// Throws unless every channel has the same number of frames, as a file or a render needs.
+    public func checkChannelLengths() throws {
+        let lengths = channels.map(\.count)
+        guard let shortest = lengths.min(), let longest = lengths.max(), shortest != longest else { return }
+        throw HostError("The audio's channels differ in length (\(shortest) to \(longest) frames); every channel needs as many frames.")
+    }
+
     /// The channels interleaved frame by frame, as libsndfile and libsamplerate want them.
-    func interleaved() -> [Float] {
+    func interleaved() throws -> [Float] {
+        try checkChannelLengths()
         let channelCount = channels.count
         var samples = [Float](repeating: 0, count: frameCount * channelCount)
         for (c, channel) in channels.enumerated() {

@@ -47,9 +47,7 @@ public struct AudioFile {
         guard !audio.channels.isEmpty else {
             throw HostError("There is no audio to write to \(path): the render has no channels.")
         }
-        guard audio.channels.allSatisfy({ $0.count == audio.frameCount }) else {
-            throw HostError("The channels to write to \(path) have different lengths.")
-        }
+        try audio.checkChannelLengths()
         guard audio.sampleRate >= 1, audio.sampleRate <= Double(Int32.max) else {
             throw HostError("The sample rate \(audio.sampleRate) cannot be written to a WAV file.")
         }
@@ -65,7 +63,7 @@ public struct AudioFile {
         }
         // Out-of-range floats saturate in integer formats instead of wrapping around.
         sf_command(file, Int32(SFC_SET_CLIPPING), nil, Int32(SF_TRUE))
-        let samples = audio.interleaved()
+        let samples = try audio.interleaved()
         let written = samples.withUnsafeBufferPointer { sf_writef_float(file, $0.baseAddress, sf_count_t(audio.frameCount)) }
         let closed = sf_close(file)
         guard written == audio.frameCount, closed == 0, rename(temporary, path) == 0 else {

@@ -24,8 +24,7 @@ public final class HostFeatures: @unchecked Sendable {
     public init(sampleRate: Double, minBlockLength: Int, maxBlockLength: Int, nominalBlockLength: Int, sequenceSize: Int) {
         map.initialize(to: table.mapFeatureData())
         unmap.initialize(to: table.unmapFeatureData())
-        host_support_log_init(log, table.map(LV2URI.logError), table.map(LV2URI.logWarning),
-                              table.map(LV2URI.logNote), table.map(LV2URI.logTrace))
+        host_support_log_init(log, table.map(LV2URI.logError), table.map(LV2URI.logWarning), table.map(LV2URI.logTrace))
 
         sampleRateValue.initialize(to: Float(sampleRate))
         let sizes = [minBlockLength, maxBlockLength, nominalBlockLength, sequenceSize]

@@ -36,7 +36,6 @@ enum LV2URI {
     // Log levels.
     static let logError = log + "Error"
     static let logWarning = log + "Warning"
-    static let logNote = log + "Note"
     static let logTrace = log + "Trace"
 
     // Port and plugin descriptions.

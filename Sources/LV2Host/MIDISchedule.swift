@@ -15,10 +15,11 @@ struct MIDISchedule {
     private var next = 0
 
     init(_ timed: [TimedMIDIEvent], sampleRate: Double) {
-        // Events at absurd times could never be reached (and would not fit an Int); drop them.
-        let playable = timed.filter { $0.seconds.isFinite && $0.seconds <= TimedMIDIEvent.latestSeconds && !$0.bytes.isEmpty }
+        // Events before the start or at absurd times could never be reached (and would not
+        // fit an Int); drop them.
+        let playable = timed.filter { (0...TimedMIDIEvent.latestSeconds).contains($0.seconds) && !$0.bytes.isEmpty }
         // Times become frame numbers here (held in `seconds`), so that ordering works per frame.
-        let byFrame = playable.map { TimedMIDIEvent(seconds: Double(max(0, $0.frame(atSampleRate: sampleRate))), bytes: $0.bytes) }
+        let byFrame = playable.map { TimedMIDIEvent(seconds: Double($0.frame(atSampleRate: sampleRate)), bytes: $0.bytes) }
         events = byFrame.sortedForPlayback().map { Event(frame: Int($0.seconds), bytes: $0.bytes) }
     }
 

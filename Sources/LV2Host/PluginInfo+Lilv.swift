@@ -78,6 +78,7 @@ extension PortInfo {
         isEnumeration = has(LV2URI.enumeration)
         isLogarithmic = has(LV2URI.logarithmic)
         supportsMIDI = lilv_port_supports_event(plugin, port, world.node(LV2URI.midiEvent))
+        declaresSupportedEvents = takeString(lilv_port_get(plugin, port, world.node(LV2URI.atomSupports))) != nil
         designation = takeString(lilv_port_get(plugin, port, world.node(LV2URI.designation)))
 
         if let unitNode = lilv_port_get(plugin, port, world.node(LV2URI.unitsUnit)) {

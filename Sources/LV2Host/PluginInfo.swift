@@ -25,6 +25,8 @@ public struct PortInfo {
     public let designation: String?
     /// For atom ports: whether they carry MIDI (`atom:supports midi:MidiEvent`).
     public let supportsMIDI: Bool
+    /// For atom ports: whether they name any event type they take (`atom:supports`).
+    public let declaresSupportedEvents: Bool
 
     /// The value a control input starts at: its default, else its minimum, else 0.
     public var initialValue: Float {
@@ -67,10 +69,11 @@ public struct PluginInfo {
     }
 
     /// The atom input that receives MIDI: the first one that declares MIDI support,
-    /// else the first atom input.
+    /// else the first that declares no event types at all (one that names only others,
+    /// such as eg-metro's `time:Position` input, would ignore MIDI in silence).
     public var midiInput: PortInfo? {
         let atomInputs = ports(.atom, input: true)
-        return atomInputs.first { $0.supportsMIDI } ?? atomInputs.first
+        return atomInputs.first { $0.supportsMIDI } ?? atomInputs.first { !$0.declaresSupportedEvents }
     }
 
     public func port(symbol: String) throws -> PortInfo {

@@ -149,8 +149,15 @@ public final class PluginInstance {
         guard value.isFinite else {
             throw HostError("The value for \(symbol) must be a finite number.")
         }
-        if let minimum = port.minimum, let maximum = port.maximum, !(minimum...maximum).contains(value) {
-            throw HostError("The value \(value.compactDescription) for \(symbol) is outside its range \(minimum.compactDescription) to \(maximum.compactDescription).")
+        if let minimum = port.minimum, let maximum = port.maximum {
+            // Compared one by one: a plugin's description may give NaN or a minimum above
+            // its maximum, and a `ClosedRange` of those would trap.
+            guard minimum <= maximum else {
+                throw HostError("The plugin \(plugin.uri) gives its port \(symbol) the impossible range \(minimum.compactDescription) to \(maximum.compactDescription), so lv2render cannot set it.")
+            }
+            guard value >= minimum, value <= maximum else {
+                throw HostError("The value \(value.compactDescription) for \(symbol) is outside its range \(minimum.compactDescription) to \(maximum.compactDescription).")
+            }
         }
         controlValues[port.index] = value
     }

@@ -18,7 +18,8 @@ public struct RenderRequest {
     public var stages: [RenderStage]
     public var sampleRate: Double = 48000
     public var blocks: BlockPattern = .fixed(512)
-    /// MIDI for the first stage, at any times; the renderer sorts it.
+    /// MIDI for the first stage, in any order (the renderer sorts it). Events before 0 s,
+    /// after `TimedMIDIEvent.latestSeconds` or at no finite time are dropped.
     public var midi: [TimedMIDIEvent] = []
     /// Audio for the first stage, converted to `sampleRate` if it has another rate.
     public var input: AudioData? = nil
@@ -41,6 +42,32 @@ public struct RenderRequest {
     public static let longestDuration: Double = 3600
     /// No render holds more frames than this (an hour at 48 kHz), at any rate.
     public static let largestFrameCount = 3600 * 48000
+    /// 32 times 48 kHz; anything above is surely a typing mistake.
+    public static let highestSampleRate = 1_536_000.0
+
+    /// Throws unless the request can be rendered as far as its own fields tell.
+    func validate() throws {
+        guard !stages.isEmpty else {
+            throw HostError("A render needs at least one plugin.")
+        }
+        try Self.checkTiming(sampleRate: sampleRate, duration: duration, tail: tail)
+        try blocks.validate()
+        try input?.checkChannelLengths()
+    }
+
+    /// Throws unless the sample rate, the duration and the tail are in range: what a
+    /// command line can check before any plugin is loaded.
+    public static func checkTiming(sampleRate: Double, duration: Double?, tail: Double?) throws {
+        guard sampleRate.isFinite, sampleRate >= 1, sampleRate <= highestSampleRate else {
+            throw HostError("The sample rate must be between 1 and \(Int(highestSampleRate)) Hz, not \(sampleRate.compactDescription).")
+        }
+        if let duration, !(duration.isFinite && duration > 0 && duration <= longestDuration) {
+            throw HostError("The duration must be more than 0 and at most \(Int(longestDuration)) seconds, not \(duration).")
+        }
+        if let tail, !(tail.isFinite && tail >= 0 && tail <= longestDuration) {
+            throw HostError("The tail must be between 0 and \(Int(longestDuration)) seconds, not \(tail).")
+        }
+    }
 }
 
 /// The rendered audio and what was measured on the way.

@@ -11,7 +11,7 @@ public struct Renderer {
     }
 
     public func render(_ request: RenderRequest, progress: ((Double) -> Void)? = nil) throws -> RenderResult {
-        try Self.validate(request)
+        try request.validate()
         let input = try request.input?.resampled(to: request.sampleRate)
         let midi = MIDISchedule(request.midi, sampleRate: request.sampleRate)
         let chain = try PluginChain(request.stages.map { try makeInstance($0, request) }, input: input, midi: midi)
@@ -73,26 +73,6 @@ public struct Renderer {
     }
 
     // MARK: - Setting up
-
-    static func validate(_ request: RenderRequest) throws {
-        guard !request.stages.isEmpty else {
-            throw HostError("A render needs at least one plugin.")
-        }
-        guard request.sampleRate.isFinite, request.sampleRate >= 1, request.sampleRate <= highestSampleRate else {
-            throw HostError("The sample rate must be between 1 and \(Int(highestSampleRate)) Hz, not \(request.sampleRate.compactDescription).")
-        }
-        try request.blocks.validate()
-        let longest = RenderRequest.longestDuration
-        if let duration = request.duration, !(duration.isFinite && duration > 0 && duration <= longest) {
-            throw HostError("The duration must be more than 0 and at most \(Int(longest)) seconds, not \(duration).")
-        }
-        if let tail = request.tail, !(tail.isFinite && tail >= 0 && tail <= longest) {
-            throw HostError("The tail must be between 0 and \(Int(longest)) seconds, not \(tail).")
-        }
-    }
-
-    /// 32 times 48 kHz; anything above is surely a typing mistake.
-    public static let highestSampleRate = 1_536_000.0
 
     /// An instance set up as the stage asks: preset first, then the single controls.
     private func makeInstance(_ stage: RenderStage, _ request: RenderRequest) throws -> PluginInstance {

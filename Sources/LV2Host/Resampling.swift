@@ -19,7 +19,7 @@ extension AudioData {
         guard frameCount > 0, channelCount > 0 else {
             return AudioData(sampleRate: rate, channels: channels.map { _ in [] })
         }
-        let input = interleaved()
+        let input = try interleaved()
         // Room for the converter's rounding; the result is trimmed to targetFrames.
         let capacity = targetFrames + 64
         var output = [Float](repeating: 0, count: capacity * channelCount)

@@ -18,8 +18,15 @@ final class ProgressBar {
         FileHandle.standardError.write(Data("\r[\(bar)] \(Int(fraction * 100))%".utf8))
     }
 
+    /// Runs `work`, handing it `update`, and erases the bar however `work` ends, so
+    /// that an error's sentence starts on a line of its own.
+    func showing<Result>(_ work: (_ update: @escaping (Double) -> Void) throws -> Result) rethrows -> Result {
+        defer { finish() }
+        return try work(update)
+    }
+
     /// Erases the bar, if one was drawn.
-    func finish() {
+    private func finish() {
         guard lastDrawn != nil else { return }
         FileHandle.standardError.write(Data(("\r" + String(repeating: " ", count: 48) + "\r").utf8))
     }

@@ -64,21 +64,16 @@ struct RenderCommand: ParsableCommand {
     var json = false
 
     func validate() throws {
-        guard rate > 0, Double(rate) <= Renderer.highestSampleRate else {
-            throw ValidationError("The sample rate must be between 1 and \(Int(Renderer.highestSampleRate)) Hz, not \(rate).")
-        }
         guard midi == nil || notes == nil else {
             throw ValidationError("--midi and --notes cannot be used together.")
         }
         guard duration == nil || tail == nil else {
             throw ValidationError("--duration and --tail cannot be used together.")
         }
-        let longest = RenderRequest.longestDuration
-        if let duration, !(duration.isFinite && duration > 0 && duration <= longest) {
-            throw ValidationError("The duration must be more than 0 and at most \(Int(longest)) seconds, not \(duration).")
-        }
-        if let tail, !(tail.isFinite && tail >= 0 && tail <= longest) {
-            throw ValidationError("The tail must be between 0 and \(Int(longest)) seconds, not \(tail).")
+        do {
+            try RenderRequest.checkTiming(sampleRate: Double(rate), duration: duration, tail: tail)
+        } catch let error as HostError {
+            throw ValidationError(error.description)
         }
     }
 
@@ -108,9 +103,7 @@ struct RenderCommand: ParsableCommand {
             request.input = try AudioFile.read(path: input)
         }
 
-        let progress = ProgressBar()
-        let result = try Renderer(world: world).render(request, progress: progress.update)
-        progress.finish()
+        let result = try ProgressBar().showing { try Renderer(world: world).render(request, progress: $0) }
         guard result.frames > 0 else {
             throw HostError("The render is empty (0 frames), so no file was written.")
         }

@@ -29,17 +29,22 @@ struct ControlSetting {
         guard parts.count == 2, !parts[0].isEmpty else {
             throw ValidationError("--set takes SYMBOL=VALUE, not \"\(argument)\".")
         }
-        guard let value = Float(parts[1]), value.isFinite else {
+        guard let value = Float(parts[1]), !value.isNaN else {
             throw ValidationError("The value \"\(parts[1])\" for \(parts[0]) is not a number.")
+        }
+        // Float("1e39") is infinity: the number is fine, a control port cannot hold it.
+        guard value.isFinite else {
+            throw ValidationError("The value \"\(parts[1])\" for \(parts[0]) is outside the range a 32-bit float can hold.")
         }
         symbol = String(parts[0])
         self.value = value
     }
 }
 
-/// Cuts `--then URI [--set …] [--preset …]` groups out of a `render` command line,
-/// leaving every other argument where it was, so that options such as `--output`
-/// may come anywhere while `--set`s still belong to the plugin they follow.
+/// Cuts `--then URI` stages out of a `render` command line, leaving every other
+/// argument where it was, so that options such as `--output` may come anywhere.
+/// Once a `--then` has appeared, every later `--set` and `--preset` belongs to the
+/// latest `--then` plugin, whatever other options come between.
 enum ChainArguments {
     static func split(_ arguments: inout [String]) throws -> [StageOptions] {
         guard arguments.first == "render" else { return [] }
@@ -50,19 +55,14 @@ enum ChainArguments {
                 kept += [argument] + remaining
                 break
             }
-            guard argument == "--then" else {
+            if let uri = try thenURI(argument, &remaining) {
+                groups.append([uri])
+            } else if !groups.isEmpty, let taken = stageOptionLength(argument) {
+                groups[groups.count - 1] += [argument] + remaining.prefix(taken - 1)
+                remaining = remaining.dropFirst(taken - 1)
+            } else {
                 kept.append(argument)
-                continue
             }
-            guard let uri = remaining.popFirst(), !uri.hasPrefix("-") else {
-                throw ValidationError("--then must be followed by a plugin URI.")
-            }
-            var group = [uri]
-            while let next = remaining.first, let taken = stageOptionLength(next) {
-                group += remaining.prefix(taken)
-                remaining = remaining.dropFirst(taken)
-            }
-            groups.append(group)
         }
         arguments = kept
         return try groups.map { group in
@@ -72,6 +72,22 @@ enum ChainArguments {
                 throw ValidationError(StageOptions.message(for: error))
             }
         }
+    }
+
+    /// The plugin URI of `--then URI` (taken from `remaining`) or `--then=URI`, nil for other arguments.
+    private static func thenURI(_ argument: String, _ remaining: inout ArraySlice<String>) throws -> String? {
+        let uri: String?
+        if argument == "--then" {
+            uri = remaining.popFirst()
+        } else if argument.hasPrefix("--then=") {
+            uri = String(argument.dropFirst("--then=".count))
+        } else {
+            return nil
+        }
+        guard let uri, !uri.isEmpty, !uri.hasPrefix("-") else {
+            throw ValidationError("--then must be followed by a plugin URI.")
+        }
+        return uri
     }
 
     /// How many arguments a stage option starting with `argument` spans, or nil if it is not one.

@@ -13,7 +13,6 @@ do {
     if let render = command as? RenderCommand {
         try render.run(chain: chain)
     } else {
-        guard chain.isEmpty else { throw ValidationError("--then is only valid with the render command.") }
         try command.run()
     }
 } catch let error as HostError {

@@ -32,15 +32,10 @@ final class RoundTripResamplerTests: XCTestCase {
         return Conversion(output: output, latency: resampler.latency, starvedFrames: resampler.starvedFrames)
     }
 
-    private func sine(_ frequency: Double, length: Int, amplitude: Float = 0.5) -> [Float] {
-        (0..<length).map { amplitude * Float(sin(2 * .pi * frequency * Double($0) / hostRate)) }
-    }
-
     /// The largest difference between the output and the input `delay` frames earlier,
     /// over `frames`, in dB relative to `amplitude`.
     private func errorDecibels(_ output: [Float], _ input: [Float], delay: Int, frames: Range<Int>, amplitude: Double = 0.5) -> Double {
-        let worst = frames.reduce(0.0) { max($0, Double(abs(output[$1] - input[$1 - delay]))) }
-        return SignalAnalysis.decibels(worst / amplitude)
+        SignalAnalysis.errorDecibels(output, TestSignals.delayed(input, by: delay), frames: frames, amplitude: amplitude)
     }
 
     func testSincImpulsePeakLandsExactlyAtTheLatencyAtEveryRate() throws {
@@ -73,7 +68,7 @@ final class RoundTripResamplerTests: XCTestCase {
 
     /// The settled output level of a sine at 22.05 kHz, relative to its input level, in dB.
     private func gainDecibels(_ frequency: Double, quality: SampleRateConverter.Quality) throws -> Double {
-        let input = sine(frequency, length: 24_000)
+        let input = TestSignals.sine(frequency: frequency, sampleRate: hostRate, frames: 24_000)
         let result = try convert(input, quality: quality) { _ in 22050 }
         let steady = (result.latency + 2000)..<(input.count - 100)
         return SignalAnalysis.decibels(SignalAnalysis.rms(result.output[steady]) / SignalAnalysis.rms(input[2000..<10_000]))
@@ -94,7 +89,7 @@ final class RoundTripResamplerTests: XCTestCase {
     func testHoldAndLinearDelayTheSignalByTheirLatencyToo() throws {
         // A slow sine, well inside the 8 kHz band: the output is the input `latency`
         // frames late, give or take the crunch these converters are chosen for.
-        let input = sine(200, length: 24_000)
+        let input = TestSignals.sine(frequency: 200, sampleRate: hostRate, frames: 24_000)
         for quality in [SampleRateConverter.Quality.zeroOrderHold, .linear] {
             let result = try convert(input, quality: quality) { _ in 8000 }
             let steady = (result.latency + 2000)..<(input.count - 100)
@@ -109,7 +104,7 @@ final class RoundTripResamplerTests: XCTestCase {
     func testSweepingTheRateKeepsTheSignalAlignedAndClickFree() throws {
         // A 300 Hz sine, inside every internal band, while the rate glides 44.1 → 2 → 44.1 kHz.
         let seconds = 4
-        let input = sine(300, length: seconds * Int(hostRate))
+        let input = TestSignals.sine(frequency: 300, sampleRate: hostRate, frames: seconds * Int(hostRate))
         let quanta = input.count / quantum
         for quality in sincQualities {
             let result = try convert(input, quality: quality) { number in
@@ -142,7 +137,7 @@ final class RoundTripResamplerTests: XCTestCase {
             rate += (goal - rate) * 0.02
             return rate
         }
-        let input = sine(500, length: 22 * Int(hostRate))
+        let input = TestSignals.sine(frequency: 500, sampleRate: hostRate, frames: 22 * Int(hostRate))
         let result = try convert(input, quality: .sincFastest) { number in number < rates.count ? rates[number] : 22050 }
         XCTAssertEqual(result.starvedFrames, 0)
         let settled = (21 * Int(hostRate))..<(input.count - 100)

@@ -84,10 +84,18 @@ final class BadInputTests: XCTestCase {
 
     func testValueThatDoesNotParse() throws {
         try assertRefused([Examples.amp, "--input", input, "--set", "gain=loud"], status: 2, "\"loud\" for gain is not a number")
+        try assertRefused([Examples.amp, "--input", input, "--set", "gain=1e39"], status: 2,
+                          "\"1e39\" for gain is outside the range a 32-bit float can hold")
     }
 
     func testValueOutsideThePortRange() throws {
         try assertRefused([Examples.amp, "--input", input, "--set", "gain=100"], status: 1, "outside its range -90 to 24")
+    }
+
+    /// A plugin whose description swaps a port's minimum and maximum gets a sentence, not a crash.
+    func testPortWithAnImpossibleRange() throws {
+        try assertRefused([TestDelayBundle.swappedRangeURI, "--input", input, "--set", "delay=10"], status: 1,
+                          "gives its port delay the impossible range 48000 to 0")
     }
 
     func testRateZeroOrNegative() throws {
@@ -130,6 +138,8 @@ final class BadInputTests: XCTestCase {
 
     func testNotesForAPluginWithoutMIDIInput() throws {
         try assertRefused([Examples.amp, "--notes", "60@0:1:100"], status: 1, "has no MIDI input")
+        // An atom input that declares only other event types is not a MIDI input.
+        try assertRefused([Examples.metronome, "--notes", "60@0:1:100"], status: 1, "has no MIDI input")
     }
 
     func testChainEndingInAPluginWithoutAudio() throws {
@@ -138,6 +148,7 @@ final class BadInputTests: XCTestCase {
 
     func testThenWithoutURI() throws {
         try assertRefused([Examples.amp, "--input", input, "--then"], status: 2, "--then must be followed by a plugin URI")
+        try assertRefused([Examples.amp, "--input", input, "--then="], status: 2, "--then must be followed by a plugin URI")
     }
 
     func testConflictingOptions() throws {

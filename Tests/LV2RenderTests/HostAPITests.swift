@@ -38,6 +38,17 @@ final class HostAPITests: XCTestCase {
         XCTAssertTrue(sampler.requiredFeatures.contains("http://lv2plug.in/ns/ext/worker#schedule"))
     }
 
+    /// MIDI goes to an atom input that declares MIDI, else to one that declares no event types,
+    /// never to one that names only others (eg-metro's takes `time:Position`).
+    func testMIDIInputIsAnAtomInputThatCanTakeMIDI() throws {
+        let midiGate = try world().plugin(uri: Examples.midiGate)
+        XCTAssertEqual(midiGate.midiInput?.symbol, "control")
+        let metronome = try world().plugin(uri: Examples.metronome)
+        XCTAssertEqual(metronome.ports(.atom, input: true).map(\.symbol), ["control"])
+        XCTAssertNil(metronome.midiInput)
+        XCTAssertFalse(try PluginInstance(plugin: metronome, sampleRate: 48000).acceptsMIDI)
+    }
+
     func testUnknownURIMessageNamesThePath() throws {
         XCTAssertThrowsMessage(try LV2World(lv2Path: "/usr/lib/lv2").plugin(uri: "urn:nothing"),
                                "No plugin with URI urn:nothing was found on the LV2 path (/usr/lib/lv2).")
@@ -183,6 +194,20 @@ final class HostAPITests: XCTestCase {
         XCTAssertNotEqual(lengths, (0..<1000).map { _ in other.next()! })
         var fixed = BlockPattern.fixed(256).lengths()
         XCTAssertEqual(fixed.next(), 256)
+    }
+
+    /// Channels of unequal length are refused with a sentence wherever they would be interleaved.
+    func testAudioWithChannelsOfUnequalLengthIsRefused() throws {
+        let uneven = AudioData(sampleRate: 44100, channels: [[0, 0, 0], [0, 0]])
+        let message = "The audio's channels differ in length (2 to 3 frames); every channel needs as many frames."
+        let world = try world()
+        var request = RenderRequest(stages: [RenderStage(plugin: try world.plugin(uri: Examples.stereoScope))])
+        request.input = uneven
+        XCTAssertThrowsMessage(try Renderer(world: world).render(request), message)
+        XCTAssertThrowsMessage(try uneven.resampled(to: 48000), message)
+        let folder = TemporaryFolder("uneven")
+        XCTAssertThrowsMessage(try AudioFile.write(uneven, to: folder.path("out.wav"), format: .float32), message)
+        XCTAssertEqual(folder.contents, [])
     }
 
     /// The renderer in-process: progress climbs to 1, and the silence tail has its limit.

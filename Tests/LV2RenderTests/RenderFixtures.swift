@@ -8,6 +8,8 @@ enum Examples {
     static let midiGate = "http://lv2plug.in/plugins/eg-midigate"
     static let stereoScope = "http://lv2plug.in/plugins/eg-scope#Stereo"
     static let fifths = "http://lv2plug.in/plugins/eg-fifths"
+    /// Its only atom input takes `time:Position`, not MIDI.
+    static let metronome = "http://lv2plug.in/plugins/eg-metro"
     /// Requires `worker:schedule`, which lv2render does not offer.
     static let sampler = "http://lv2plug.in/plugins/eg-sampler"
 }
@@ -27,7 +29,12 @@ func renderSucceeding(_ arguments: [String], file: StaticString = #filePath, lin
     return result
 }
 
-/// The largest absolute difference between two signals of the same length.
-func largestDifference(_ a: [Float], _ b: [Float]) -> Float {
-    zip(a, b).reduce(0) { max($0, abs($1.0 - $1.1)) }
+/// The largest absolute difference between two signals of the same length; signals
+/// of different lengths fail the test (and differ by infinity), as `zip` would hide it.
+func largestDifference(_ a: [Float], _ b: [Float], file: StaticString = #filePath, line: UInt = #line) -> Float {
+    guard a.count == b.count else {
+        XCTFail("the signals differ in length: \(a.count) and \(b.count) samples", file: file, line: line)
+        return .infinity
+    }
+    return zip(a, b).reduce(0) { max($0, abs($1.0 - $1.1)) }
 }

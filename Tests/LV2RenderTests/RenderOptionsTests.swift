@@ -118,6 +118,18 @@ final class RenderOptionsTests: XCTestCase {
         XCTAssertEqual(Array(delayed[10...]), Array(signal[..<(signal.count - 10)]))
     }
 
+    /// Once a --then has appeared, a later --set or --preset belongs to that plugin even
+    /// with other options in between; --then=URI works as --then URI.
+    func testStageOptionsAfterThenBelongToTheLatestPlugin() throws {
+        try renderSucceeding(["render", Examples.amp, "--input", input, "--then", TestDelayBundle.uri, "--tail", "0",
+                              "--set", "delay=10", "-o", output])
+        XCTAssertEqual(Array(try rendered()[10...]), Array(signal[..<(signal.count - 10)]))
+
+        try renderSucceeding(["render", Examples.amp, "--set", "gain=0", "--then=\(TestDelayBundle.uri)", "--input", input,
+                              "--preset", TestDelayBundle.shortPresetURI, "--tail", "0", "-o", output])
+        XCTAssertEqual(Array(try rendered()[7...]), Array(signal[..<(signal.count - 7)]))
+    }
+
     /// A mono plugin's output feeds both inputs of a stereo one that follows it.
     func testMonoStageFeedsAStereoStage() throws {
         try renderSucceeding(["render", Examples.amp, "--input", input, "--tail", "0", "--then", Examples.stereoScope, "-o", output])

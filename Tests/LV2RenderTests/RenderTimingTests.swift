@@ -10,6 +10,10 @@ final class RenderTimingTests: XCTestCase {
             TimedMIDIEvent(seconds: 0.000_010_4, bytes: [0x90, 60, 100]),
             TimedMIDIEvent(seconds: 0.500_001, bytes: [0x80, 60, 0]),
             TimedMIDIEvent(seconds: .nan, bytes: [0x90, 61, 100]),
+            // Before the start: dropped, even where seconds × rate would not fit an Int.
+            TimedMIDIEvent(seconds: -0.5, bytes: [0x90, 63, 100]),
+            TimedMIDIEvent(seconds: -1e300, bytes: [0x90, 64, 100]),
+            TimedMIDIEvent(seconds: -.infinity, bytes: [0x90, 65, 100]),
         ]
         let schedule = MIDISchedule(events, sampleRate: 48000)
         XCTAssertEqual(schedule.events.map(\.frame), [0, 24000, 24000])

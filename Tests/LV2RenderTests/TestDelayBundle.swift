@@ -10,6 +10,8 @@ enum TestDelayBundle {
     static let uri = "urn:swiftlv2:test:delay"
     /// The same plugin, declaring `lv2:inPlaceBroken`.
     static let inPlaceBrokenURI = "urn:swiftlv2:test:delay-in-place-broken"
+    /// The same plugin, its delay's minimum and maximum swapped, as a careless description might have them.
+    static let swappedRangeURI = "urn:swiftlv2:test:delay-swapped-range"
     /// A preset that sets the delay to 7 frames.
     static let shortPresetURI = "urn:swiftlv2:test:delay#short"
     /// Described, but its binary does not exist.
@@ -82,17 +84,21 @@ enum TestDelayBundle {
         static const LV2_Descriptor descriptors[] = {
             {"\(uri)", instantiate, connect_port, activate, run, NULL, cleanup, NULL},
             {"\(inPlaceBrokenURI)", instantiate, connect_port, activate, run, NULL, cleanup, NULL},
+            {"\(swappedRangeURI)", instantiate, connect_port, activate, run, NULL, cleanup, NULL},
         };
 
         LV2_SYMBOL_EXPORT const LV2_Descriptor *lv2_descriptor(uint32_t index) {
-            return index < 2 ? &descriptors[index] : NULL;
+            return index < sizeof descriptors / sizeof descriptors[0] ? &descriptors[index] : NULL;
         }
         """
 
-    private static let ports = """
+    private static let ports = portsWithDelayRange(minimum: 0, maximum: 48000)
+
+    private static func portsWithDelayRange(minimum: Int, maximum: Int) -> String {
+        """
         lv2:port [
                 a lv2:InputPort, lv2:ControlPort ; lv2:index 0 ; lv2:symbol "delay" ; lv2:name "Delay" ;
-                lv2:default \(defaultDelay) ; lv2:minimum 0 ; lv2:maximum 48000 ;
+                lv2:default \(defaultDelay) ; lv2:minimum \(minimum) ; lv2:maximum \(maximum) ;
                 lv2:portProperty lv2:integer ; units:unit units:frame
             ] , [
                 a lv2:OutputPort, lv2:ControlPort ; lv2:index 1 ; lv2:symbol "latency" ; lv2:name "Latency" ;
@@ -103,6 +109,7 @@ enum TestDelayBundle {
                 a lv2:OutputPort, lv2:AudioPort ; lv2:index 3 ; lv2:symbol "out" ; lv2:name "Out"
             ]
         """
+    }
 
     private static let manifest = """
         @prefix doap:  <http://usefulinc.com/ns/doap#> .
@@ -117,6 +124,9 @@ enum TestDelayBundle {
         <\(inPlaceBrokenURI)> a lv2:Plugin ; lv2:binary <delay.so> ; doap:name "Test Delay (in-place broken)" ;
             lv2:requiredFeature lv2:inPlaceBroken ;
             \(ports) .
+
+        <\(swappedRangeURI)> a lv2:Plugin ; lv2:binary <delay.so> ; doap:name "Test Delay (swapped range)" ;
+            \(portsWithDelayRange(minimum: 48000, maximum: 0)) .
 
         <\(missingBinaryURI)> a lv2:Plugin ; lv2:binary <missing.so> ; doap:name "Missing Binary" .
 

@@ -37,7 +37,7 @@ final class DenormalTests: XCTestCase {
 
     func testRateAdapterDenormalInputCostsNoMoreThanOrdinaryInput() throws {
         let frames = 16384
-        let noise = TestSignal.noise(frames: frames, seed: 31)
+        let noise = TestSignals.stereoNoise(frames: frames, seed: 31)
         let denormal = noise.map { channel in channel.map { $0 * .leastNormalMagnitude } }
         // From ordinary noise down through the denormals to zero, as a fade-out would go.
         let fading = noise.map { channel in channel.enumerated().map { $1 * Float(pow(1e-45, Double($0) / Double(frames))) } }

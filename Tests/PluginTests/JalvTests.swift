@@ -8,6 +8,24 @@ import XCTest
 final class JalvTests: XCTestCase {
     static let rate = Double(JackSession.sampleRate)
 
+    /// A machine where JACK stalls on every attempt skips the jalv tests rather than failing them.
+    func testStallingOnEveryAttemptSkips() throws {
+        var attempts = 0
+        let outcome = Result<Void, Error> {
+            try JackSession.run(attempts: 2) { jack in
+                attempts += 1
+                throw JackSession.Stalled("JACK stalled on purpose.", jack)
+            }
+        }
+        // Where JACK cannot start at all, this skips before any attempt, as every jalv test does.
+        if attempts == 0, case .failure(let error) = outcome { throw error }
+        XCTAssertEqual(attempts, 2)
+        XCTAssertThrowsError(try outcome.get()) { error in
+            XCTAssertTrue(error is XCTSkip, "\(error)")
+            XCTAssertTrue("\(error)".contains("JACK could not keep time on this machine: it stalled 2 times"), "\(error)")
+        }
+    }
+
     /// The synth, as jalv loads it with its default controls, plays A4 from a 0.5 s
     /// loop (A4 for 0.25 s at jack_midiseq's velocity 64): in tune, at the level its
     /// gain and sustain give, and sample for sample as the offline host renders it,

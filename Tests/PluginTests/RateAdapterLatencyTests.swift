@@ -12,11 +12,11 @@ final class RateAdapterLatencyTests: XCTestCase {
             for quality in RateAdapterHarness.sincQualities {
                 var reported: Set<Int> = []
                 for rate: Float in [2000, 8000, 22050, 44000] {
-                    let input = TestSignal.impulse(at: 300, frames: 16_000 * Int(hostRate / 44100))
+                    let input = TestSignals.stereo(TestSignals.impulse(at: 300, frames: 16_000 * Int(hostRate / 44100)))
                     let result = try harness.render(input, hostRate: hostRate,
                                                     controls: [("rate", rate), ("quality", quality)])
                     for channel in 0..<2 {
-                        XCTAssertEqual(TestSignal.peak(of: result.output[channel]) - 300, result.latency,
+                        XCTAssertEqual(SignalAnalysis.peakIndex(of: result.output[channel]) - 300, result.latency,
                                        "quality \(quality), rate \(rate) Hz, host \(hostRate) Hz")
                     }
                     reported.insert(result.latency)
@@ -30,13 +30,13 @@ final class RateAdapterLatencyTests: XCTestCase {
         // A slow sine, well inside the band: no other delay matches the output better
         // (a hold of several frames may match the next one equally well).
         let harness = try RateAdapterHarness()
-        let input = TestSignal.sine(150, rate: 48000, frames: 24_000)
+        let input = TestSignals.stereo(TestSignals.sine(frequency: 150, sampleRate: 48000, frames: 24_000))
         for quality: Float in [3, 4] {
             for rate: Float in [4000, 16000] {
                 let result = try harness.render(input, hostRate: 48000, controls: [("rate", rate), ("quality", quality)])
                 let steady = 4000..<24_000
                 let fits = (-1...1).map { offset in
-                    TestSignal.errorDecibels(result.output[0], TestSignal.delayed(input[0], by: result.latency + offset),
+                    SignalAnalysis.errorDecibels(result.output[0], TestSignals.delayed(input[0], by: result.latency + offset),
                                              frames: steady)
                 }
                 XCTAssertLessThanOrEqual(fits[1], min(fits[0], fits[2]), "quality \(quality), rate \(rate) Hz: \(fits)")
@@ -64,7 +64,7 @@ final class RateAdapterLatencyTests: XCTestCase {
             descriptor.pointee.run(handle, 256)
             descriptor.pointee.cleanup(handle)
 
-            let expected = try harness.render(TestSignal.impulse(at: 0, frames: 64), hostRate: 48000,
+            let expected = try harness.render(TestSignals.stereo(TestSignals.impulse(at: 0, frames: 64)), hostRate: 48000,
                                               controls: [("quality", quality)]).latency
             XCTAssertEqual(atRunZero, Float(expected), "quality \(quality)")
             XCTAssertEqual(controls[4], Float(expected), "quality \(quality), audio unconnected")

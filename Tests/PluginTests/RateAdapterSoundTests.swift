@@ -7,7 +7,7 @@ import XCTest
 final class RateAdapterSoundTests: XCTestCase {
     /// Output level relative to input level over the settled part, in dB.
     private func gainDecibels(frequency: Double, quality: Float, harness: RateAdapterHarness) throws -> Double {
-        let input = TestSignal.sine(frequency, rate: 48000, frames: 24_000)
+        let input = TestSignals.stereo(TestSignals.sine(frequency: frequency, sampleRate: 48000, frames: 24_000))
         let result = try harness.render(input, hostRate: 48000, controls: [("rate", 22050), ("quality", quality)])
         let settled = (result.latency + 2000)..<24_000
         return SignalAnalysis.decibels(SignalAnalysis.rms(result.output[0][settled]) / SignalAnalysis.rms(input[0][settled]))
@@ -28,7 +28,7 @@ final class RateAdapterSoundTests: XCTestCase {
         // plugin glides, so a 300 Hz sine (inside every band) comes out clean and on time.
         let harness = try RateAdapterHarness()
         let seconds = 3
-        let input = TestSignal.sine(300, rate: 48000, frames: seconds * 48000)
+        let input = TestSignals.stereo(TestSignals.sine(frequency: 300, sampleRate: 48000, frames: seconds * 48000))
         for quality in RateAdapterHarness.sincQualities {
             let result = try harness.play(input, hostRate: 48000, blockLength: 256, controls: [("quality", quality)]) { instance, frame in
                 let time = Double(frame) / 48000
@@ -37,11 +37,11 @@ final class RateAdapterSoundTests: XCTestCase {
             }
             let latency = result.latencies[0]
             XCTAssertEqual(Set(result.latencies), [latency], "quality \(quality): the latency never moves")
-            let reference = TestSignal.delayed(input[0], by: latency)
-            XCTAssertLessThan(TestSignal.errorDecibels(result.output[0], reference, frames: (latency + 100)..<input[0].count), -50,
+            let reference = TestSignals.delayed(input[0], by: latency)
+            XCTAssertLessThan(SignalAnalysis.errorDecibels(result.output[0], reference, frames: (latency + 100)..<input[0].count), -50,
                               "quality \(quality)")
             // (From 2000 frames on: the sine's own abrupt start rings through the filter.)
-            let sineCurvature = TestSignal.curvature(ofSine: 300, rate: 48000)
+            let sineCurvature = TestSignals.curvature(ofSine: 300, sampleRate: 48000)
             XCTAssertLessThan(SignalAnalysis.largestSecondDifference(result.output[1][(latency + 2000)...]), sineCurvature * 1.05,
                               "quality \(quality): no click")
         }
@@ -51,17 +51,17 @@ final class RateAdapterSoundTests: XCTestCase {
         // 96 → 30 → 96 kHz at a 48 kHz host: the wet path switches between the exact dry
         // signal and the converter's output, both `latency` late, by a short crossfade.
         let harness = try RateAdapterHarness()
-        let input = TestSignal.sine(1000, rate: 48000, frames: 96_000)
+        let input = TestSignals.stereo(TestSignals.sine(frequency: 1000, sampleRate: 48000, frames: 96_000))
         for quality: Float in [0, 3] {
             let result = try harness.play(input, hostRate: 48000, blockLength: 512, controls: [("quality", quality), ("rate", 96000)]) { instance, frame in
                 try instance.setControl("rate", frame >= 24_064 && frame < 60_000 ? 30000 : 96000)
             }
             let latency = result.latencies[0]
             if quality == 0 {  // zero-order hold's steps bend the sine sharply by design
-                let sineCurvature = TestSignal.curvature(ofSine: 1000, rate: 48000)
+                let sineCurvature = TestSignals.curvature(ofSine: 1000, sampleRate: 48000)
                 XCTAssertLessThan(SignalAnalysis.largestSecondDifference(result.output[0][(latency + 2000)...]), sineCurvature * 1.05)
             }
-            let dry = TestSignal.delayed(input[0], by: latency)
+            let dry = TestSignals.delayed(input[0], by: latency)
             let end = (latency + 80_000)..<96_000
             XCTAssertTrue(result.output[0][end].elementsEqual(dry[end]), "quality \(quality): exact again once back at 96 kHz")
         }
@@ -69,7 +69,7 @@ final class RateAdapterSoundTests: XCTestCase {
 
     func testABurstOfNaNAndInfinityIsContainedAndPassesWithTheLatency() throws {
         let harness = try RateAdapterHarness()
-        let clean = TestSignal.sine(440, rate: 48000, frames: 48000)
+        let clean = TestSignals.stereo(TestSignals.sine(frequency: 440, sampleRate: 48000, frames: 48000))
         var poisoned = clean, silenced = clean
         let burst = 10_000..<10_100
         for frame in burst {
@@ -97,7 +97,7 @@ final class RateAdapterSoundTests: XCTestCase {
 
     func testChangingQualityCrossfadesToTheNewLatencyWithoutAClick() throws {
         let harness = try RateAdapterHarness()
-        let input = TestSignal.sine(300, rate: 48000, frames: 72_000)
+        let input = TestSignals.stereo(TestSignals.sine(frequency: 300, sampleRate: 48000, frames: 72_000))
         let result = try harness.play(input, hostRate: 48000, blockLength: 128, controls: [("quality", 2), ("rate", 16000)]) { instance, frame in
             if frame == 24_064 { try instance.setControl("quality", 0) }
         }
@@ -105,10 +105,10 @@ final class RateAdapterSoundTests: XCTestCase {
         XCTAssertGreaterThan(after, 2 * before, "sinc best has the longer filter")
         // The corners of the 50 ms linear fade between the two delays may add half a
         // sine's bend; a click would add many.
-        let sineCurvature = TestSignal.curvature(ofSine: 300, rate: 48000)
+        let sineCurvature = TestSignals.curvature(ofSine: 300, sampleRate: 48000)
         XCTAssertLessThan(SignalAnalysis.largestSecondDifference(result.output[0][(before + 2000)...]), sineCurvature * 1.5)
         let settled = 60_000..<72_000
-        XCTAssertLessThan(TestSignal.errorDecibels(result.output[0], TestSignal.delayed(input[0], by: after), frames: settled), -80,
+        XCTAssertLessThan(SignalAnalysis.errorDecibels(result.output[0], TestSignals.delayed(input[0], by: after), frames: settled), -80,
                           "the new quality is heard, at its own latency")
     }
 }

@@ -7,10 +7,17 @@ public struct CommandResult {
     public let standardError: String
 }
 
-/// Runs a program (looked up on PATH unless it is a path) and waits for it.
+/// What `runCommand` throws when the program runs past its time limit.
+public struct CommandTimedOut: Error, CustomStringConvertible {
+    public let description: String
+}
+
+/// Runs a program (looked up on PATH unless it is a path) and waits for it, `timeout`
+/// seconds at most: a program that hangs is stopped (SIGTERM, then SIGKILL 10 s later)
+/// and the test gets an error naming it, rather than the whole run hanging.
 @discardableResult
 public func runCommand(_ program: String, _ arguments: [String], environment: [String: String] = [:],
-                       currentDirectory: URL? = nil) throws -> CommandResult {
+                       currentDirectory: URL? = nil, timeout: Double = 600) throws -> CommandResult {
     let process = Process()
     if program.contains("/") {
         process.executableURL = URL(fileURLWithPath: program)
@@ -34,8 +41,17 @@ public func runCommand(_ program: String, _ arguments: [String], environment: [S
     process.standardOutput = try FileHandle(forWritingTo: outputURL)
     process.standardError = try FileHandle(forWritingTo: errorURL)
     process.standardInput = FileHandle.nullDevice
+    let finished = DispatchSemaphore(value: 0)
+    process.terminationHandler = { _ in finished.signal() }
     try process.run()
-    process.waitUntilExit()
+    if finished.wait(timeout: .now() + timeout) == .timedOut {
+        process.terminate()
+        if finished.wait(timeout: .now() + 10) == .timedOut {
+            kill(process.processIdentifier, SIGKILL)
+            finished.wait()
+        }
+        throw CommandTimedOut(description: "\(([program] + arguments).joined(separator: " ")) did not finish within \(timeout.formatted()) s and was stopped.")
+    }
     return CommandResult(status: process.terminationStatus,
                          standardOutput: String(decoding: try Data(contentsOf: outputURL), as: UTF8.self),
                          standardError: String(decoding: try Data(contentsOf: errorURL), as: UTF8.self))

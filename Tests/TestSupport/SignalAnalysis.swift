@@ -36,6 +36,18 @@ public enum SignalAnalysis {
 
     public static func decibels(_ ratio: Double) -> Double { 20 * log10(ratio) }
 
+    /// The index of the largest magnitude.
+    public static func peakIndex(of signal: [Float]) -> Int {
+        signal.indices.max { abs(signal[$0]) < abs(signal[$1]) } ?? 0
+    }
+
+    /// The largest difference between `signal` and `reference` over `frames`, in dB
+    /// relative to `amplitude`.
+    public static func errorDecibels(_ signal: [Float], _ reference: [Float], frames: Range<Int>, amplitude: Double = 0.5) -> Double {
+        let worst = frames.reduce(0.0) { max($0, Double(abs(signal[$1] - reference[$1]))) }
+        return decibels(worst / amplitude)
+    }
+
     /// The largest |x[n+1] − 2x[n] + x[n−1]|: a click shows up as a spike here.
     public static func largestSecondDifference<C: Collection>(_ signal: C) -> Double
     where C.Element == Float, C.Index == Int {

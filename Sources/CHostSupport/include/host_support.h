@@ -13,12 +13,11 @@ typedef struct {
     LV2_Log_Log log;
     LV2_URID error;
     LV2_URID warning;
-    LV2_URID note;
     LV2_URID trace;
 } HostSupportLog;
 
-/// Fills in the function pointers and the level URIDs; trace messages are dropped.
-void host_support_log_init(HostSupportLog *log, LV2_URID error, LV2_URID warning, LV2_URID note,
-                           LV2_URID trace);
+/// Fills in the function pointers and the level URIDs; trace messages are dropped,
+/// and every level other than error and warning is shown as a note.
+void host_support_log_init(HostSupportLog *log, LV2_URID error, LV2_URID warning, LV2_URID trace);
 
 #endif

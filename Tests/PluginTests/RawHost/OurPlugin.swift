@@ -62,7 +62,7 @@ enum OurPlugin: String, CaseIterable {
             }
             return Stimulus(frames: frames, midi: midi)
         case .rateAdapter:
-            return Stimulus(frames: frames, audio: TestSignal.noise(frames: frames, seed: seed))
+            return Stimulus(frames: frames, audio: TestSignals.stereoNoise(frames: frames, seed: seed))
         }
     }
 
@@ -88,13 +88,13 @@ enum OurPlugin: String, CaseIterable {
             assertSameSamples([Array(heard)], [Array(expected)], context, file: file, line: line)
         case .rateAdapter:
             let frames = Int(sampleRate / 2)
-            let sine = TestSignal.sine(min(1000, sampleRate / 20), rate: sampleRate, frames: frames)
+            let sine = TestSignals.stereo(TestSignals.sine(frequency: min(1000, sampleRate / 20), sampleRate: sampleRate, frames: frames))
             let output = instance.play(Stimulus(frames: frames, audio: sine))
             let latency = Int(instance.control("latency"))
             // Long enough after any quality crossfade or glide still under way.
             let settled = (frames * 3 / 5)..<frames
             for channel in 0..<2 {
-                let error = TestSignal.errorDecibels(output[channel], TestSignal.delayed(sine[channel], by: latency), frames: settled)
+                let error = SignalAnalysis.errorDecibels(output[channel], TestSignals.delayed(sine[channel], by: latency), frames: settled)
                 XCTAssertLessThan(error, -50, "\(context): channel \(channel)", file: file, line: line)
             }
         }
