@@ -164,6 +164,16 @@ final class RenderOptionsTests: XCTestCase {
     }
 
     /// In place, the same plugins give the same samples.
+    func testInPlaceReallySharesTheBuffers() throws {
+        for (flags, expected) in [([String](), Float(0)), (["--in-place"], Float(1))] {
+            try renderSucceeding(["render", TestDelayBundle.inPlaceProbeURI, "--input", input, "--tail", "0",
+                                  "--block", "random:1-1000:5", "-o", output] + flags)
+            let samples = try rendered()
+            XCTAssertFalse(samples.isEmpty)
+            XCTAssertTrue(samples.allSatisfy { $0 == expected }, "with \(flags) every sample should be \(expected) (1 = input and output shared)")
+        }
+    }
+
     func testInPlaceRendersTheSame() throws {
         for uri in [Examples.amp, TestDelayBundle.uri] {
             try renderSucceeding(["render", uri, "--input", input, "--tail", "0", "-o", output])

@@ -12,6 +12,9 @@ enum TestDelayBundle {
     static let inPlaceBrokenURI = "urn:swiftlv2:test:delay-in-place-broken"
     /// The same plugin, its delay's minimum and maximum swapped, as a careless description might have them.
     static let swappedRangeURI = "urn:swiftlv2:test:delay-swapped-range"
+    /// Not a delay: writes 1 where its input and output share memory and 0 where they
+    /// do not, so a render shows whether the host really connected it in place.
+    static let inPlaceProbeURI = "urn:swiftlv2:test:in-place-probe"
     /// A preset that sets the delay to 7 frames.
     static let shortPresetURI = "urn:swiftlv2:test:delay#short"
     /// Described, but its binary does not exist.
@@ -79,12 +82,20 @@ enum TestDelayBundle {
             *self->latency = (float)delay;
         }
 
+        static void run_in_place_probe(LV2_Handle handle, uint32_t frames) {
+            Delay *self = handle;
+            float shared = self->in == self->out ? 1.0f : 0.0f;
+            for (uint32_t i = 0; i < frames; i++) self->out[i] = shared;
+            *self->latency = 0;
+        }
+
         static void cleanup(LV2_Handle handle) { free(handle); }
 
         static const LV2_Descriptor descriptors[] = {
             {"\(uri)", instantiate, connect_port, activate, run, NULL, cleanup, NULL},
             {"\(inPlaceBrokenURI)", instantiate, connect_port, activate, run, NULL, cleanup, NULL},
             {"\(swappedRangeURI)", instantiate, connect_port, activate, run, NULL, cleanup, NULL},
+            {"\(inPlaceProbeURI)", instantiate, connect_port, activate, run_in_place_probe, NULL, cleanup, NULL},
         };
 
         LV2_SYMBOL_EXPORT const LV2_Descriptor *lv2_descriptor(uint32_t index) {
@@ -127,6 +138,9 @@ enum TestDelayBundle {
 
         <\(swappedRangeURI)> a lv2:Plugin ; lv2:binary <delay.so> ; doap:name "Test Delay (swapped range)" ;
             \(portsWithDelayRange(minimum: 48000, maximum: 0)) .
+
+        <\(inPlaceProbeURI)> a lv2:Plugin ; lv2:binary <delay.so> ; doap:name "Test In-Place Probe" ;
+            \(ports) .
 
         <\(missingBinaryURI)> a lv2:Plugin ; lv2:binary <missing.so> ; doap:name "Missing Binary" .
 
