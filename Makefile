@@ -56,8 +56,10 @@ test-deps: deps
 # never mixes with the ordinary Swift build of the host and the tests.
 # No RUNPATH: the binary needs only system libraries, and valgrind reports ld.so's
 # word-at-a-time reads of the `$ORIGIN` string as invalid reads in every host.
+BUILD_PLUGIN := $(SWIFT) build -c release --product SwiftLV2 --traits Plugin --disable-local-rpath
+
 plugin: deps
-	$(SWIFT) build -c release --product SwiftLV2 --traits Plugin --disable-local-rpath --scratch-path $(PLUGIN_BUILD)
+	$(BUILD_PLUGIN) --scratch-path $(PLUGIN_BUILD)
 	cp $(PLUGIN_BUILD)/release/libSwiftLV2.so $(PLUGIN_SO)
 
 host: deps
@@ -121,8 +123,7 @@ FUZZ_DRIVERS := $(FUZZ_BUILD)/drivers
 FUZZ_SOURCES := Tests/Fuzz/fuzz_host.c Tests/Fuzz/fuzz_host.h
 
 $(FUZZ_PLUGIN): test-deps
-	$(SWIFT) build -c release --product SwiftLV2 --traits Plugin --disable-local-rpath --scratch-path $(FUZZ_BUILD) \
-		-Xswiftc -sanitize=fuzzer,address
+	$(BUILD_PLUGIN) --scratch-path $(FUZZ_BUILD) -Xswiftc -sanitize=fuzzer,address
 
 $(FUZZ_DRIVERS)/fuzz-%: Tests/Fuzz/fuzz_%.c $(FUZZ_SOURCES)
 	@mkdir -p $(FUZZ_DRIVERS)

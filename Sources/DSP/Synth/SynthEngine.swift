@@ -181,8 +181,7 @@ public struct SynthEngine: ~Copyable {
         let semitones = Double(value) / 8192 * settings.bendRangeSemitones
         channels[Int(channel)].bendValue = value
         channels[Int(channel)].bendSemitones = semitones
-        for slot in 0..<VoiceAllocator.capacity where allocator.slots[slot].state != .free
-            && allocator.slots[slot].channel == channel {
+        for slot in 0..<VoiceAllocator.capacity where allocator.slots[slot].isSounding(on: channel) {
             voices[slot].setBend(semitones: semitones)
         }
     }
@@ -217,8 +216,7 @@ public struct SynthEngine: ~Copyable {
     @_noAllocation @_noLocks
     public mutating func allSoundOff(channel: UInt8) {
         guard channel < 16 else { return }
-        for slot in 0..<VoiceAllocator.capacity where allocator.slots[slot].state != .free
-            && allocator.slots[slot].channel == channel {
+        for slot in 0..<VoiceAllocator.capacity where allocator.slots[slot].isSounding(on: channel) {
             silence(slot: slot)
         }
         channels[Int(channel)].keysDown = InlineArray(repeating: false)

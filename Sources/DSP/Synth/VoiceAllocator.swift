@@ -15,6 +15,9 @@ public struct VoiceAllocator {
         public var channel: UInt8 = 0
         /// When the slot last started or released a note: smaller is older.
         public var stamp: UInt64 = 0
+
+        /// Whether the slot plays (held or releasing) a note of `channel`.
+        public func isSounding(on channel: UInt8) -> Bool { state != .free && self.channel == channel }
     }
 
     /// What `allocate` decided.
