@@ -13,6 +13,8 @@ final class ResamplingTimelineTests: XCTestCase {
         XCTAssertEqual(timeline.index(atTime: -4), -2, "before the first frame the first line extends")
         XCTAssertEqual(timeline.endTime, 40)
         XCTAssertEqual(timeline.endIndex, 15)
+        XCTAssertEqual(timeline.nextChange(after: 8), 20, "where the ratio changed")
+        XCTAssertNil(timeline.nextChange(after: 20), "a straight line from there on")
 
         timeline.shift(time: 20, index: 10)
         timeline.discard(before: 0)

@@ -6,28 +6,41 @@
 /// processed whole, and the results are handed out `quantum - 1` frames later: the
 /// output is then the same for every partition of the input.
 ///
-/// Use per chunk: `write` at most `framesUntilQuantum` frames; if `isQuantumReady`,
+/// Use per chunk: `write` at most `writableFrames` frames; while `isQuantumReady`,
 /// process `quantumInput` into `quantumOutput` and call `finishQuantum`; then `read`
 /// the same number of frames. Reading each chunk's input before writing its output
-/// lets the host use one buffer for both (in-place processing).
+/// lets the host use one buffer for both (in-place processing). A chunk may hold many
+/// quanta, so that the copies in and out run over whole host blocks, not quantum by quantum.
+///
+/// Host input is made safe on the way in (`SignalGuard`): nothing behind the
+/// quantizer ever sees NaN, infinities or absurd levels.
 public struct BlockQuantizer: ~Copyable {
     public static let channels = 2
     public let quantum: Int
     /// Frames between a frame going in and its processed frame coming out.
     public var latency: Int { quantum - 1 }
 
-    /// The quantum being gathered, interleaved.
+    /// Frames gathered and not yet processed: a ring of whole quanta, interleaved.
     private let gathered: SampleBuffer
+    private let gatheredCapacity: Int
+    /// Where the oldest unprocessed frame is, and how many there are.
+    private var gatheredStart = 0
     private var gatheredFrames = 0
-    /// Processed frames waiting to go out: a ring of two quanta, interleaved.
+    /// Processed frames waiting to go out: a ring one quantum longer than `gathered`.
     private let processed: SampleBuffer
+    private let processedCapacity: Int
     private var readFrame = 0
     private var waitingFrames = 0
 
-    public init(quantum: Int) {
+    /// - Parameter largestChunk: the most frames one `write` may bring (rounded up to
+    ///   whole quanta); longer host blocks are handled in several chunks.
+    public init(quantum: Int, largestChunk: Int) {
         self.quantum = max(quantum, 1)
-        gathered = SampleBuffer(count: self.quantum * Self.channels)
-        processed = SampleBuffer(count: 2 * self.quantum * Self.channels)
+        let quanta = max((largestChunk + self.quantum - 1) / self.quantum, 1)
+        gatheredCapacity = quanta * self.quantum
+        processedCapacity = gatheredCapacity + self.quantum
+        gathered = SampleBuffer(count: gatheredCapacity * Self.channels)
+        processed = SampleBuffer(count: processedCapacity * Self.channels)
         reset()
     }
 
@@ -36,54 +49,50 @@ public struct BlockQuantizer: ~Copyable {
     public mutating func reset() {
         gathered.zero()
         processed.zero()
+        gatheredStart = 0
         gatheredFrames = 0
-        readFrame = 1
-        waitingFrames = quantum - 1
+        readFrame = processedCapacity - latency
+        waitingFrames = latency
     }
 
-    public var framesUntilQuantum: Int { quantum - gatheredFrames }
-    public var isQuantumReady: Bool { gatheredFrames == quantum }
+    /// The most frames the next `write` may bring.
+    public var writableFrames: Int { gatheredCapacity - gatheredFrames }
+    public var isQuantumReady: Bool { gatheredFrames >= quantum }
 
-    /// The complete quantum, interleaved; the processor may change it in place.
-    public var quantumInput: UnsafeMutablePointer<Float> { gathered.start }
+    /// The oldest complete quantum, interleaved; the processor may change it in place.
+    /// Quanta start at whole multiples of `quantum` in the ring, so each is contiguous.
+    public var quantumInput: UnsafeMutablePointer<Float> { gathered.start + gatheredStart * Self.channels }
 
-    /// Where the processed quantum goes (interleaved). Waiting output always ends at a
-    /// quantum boundary of the ring, so this space is contiguous.
+    /// Where that quantum's processed frames go (interleaved, contiguous for the same reason).
     public var quantumOutput: UnsafeMutablePointer<Float> {
-        let writeFrame = (readFrame + waitingFrames) % (2 * quantum)
-        return processed.start + writeFrame * Self.channels
+        processed.start + (readFrame + waitingFrames).wrapped(processedCapacity) * Self.channels
     }
 
     public mutating func finishQuantum() {
-        gatheredFrames = 0
+        gatheredStart = (gatheredStart + quantum).wrapped(gatheredCapacity)
+        gatheredFrames -= quantum
         waitingFrames += quantum
     }
 
-    /// Gathers `frames` frames (at most `framesUntilQuantum`) from planar inputs;
+    /// Gathers `frames` frames (at most `writableFrames`) from planar inputs, sanitized;
     /// an unconnected input reads as silence.
     public mutating func write(left: UnsafePointer<Float>?, right: UnsafePointer<Float>?, frames: Int) {
-        let destination = gathered.start + gatheredFrames * Self.channels
-        destination.copySamples(from: left, sourceStride: 1, stride: Self.channels, count: frames)
-        (destination + 1).copySamples(from: right, sourceStride: 1, stride: Self.channels, count: frames)
+        let end = (gatheredStart + gatheredFrames).wrapped(gatheredCapacity)
+        let first = min(frames, gatheredCapacity - end)
+        (gathered.start + end * Self.channels).interleaveSanitized(left: left, right: right, frames: first)
+        gathered.start.interleaveSanitized(left: left.map { $0 + first }, right: right.map { $0 + first }, frames: frames - first)
         gatheredFrames += frames
     }
 
     /// Hands out the next `frames` processed frames to planar outputs (an unconnected
-    /// output is skipped). There are always as many waiting as were last written.
+    /// output is skipped). After the quanta of a `write` are processed, as many are waiting.
     public mutating func read(left: UnsafeMutablePointer<Float>?, right: UnsafeMutablePointer<Float>?, frames: Int) {
-        copyOut(channel: 0, to: left, frames: frames)
-        copyOut(channel: 1, to: right, frames: frames)
-        readFrame = (readFrame + frames) % (2 * quantum)
+        // The waiting frames lie in at most two stretches of the ring: up to its end, then from its start.
+        let first = min(frames, processedCapacity - readFrame)
+        UnsafePointer(processed.start + readFrame * Self.channels).deinterleave(intoLeft: left, right: right, frames: first)
+        UnsafePointer(processed.start).deinterleave(intoLeft: left.map { $0 + first }, right: right.map { $0 + first },
+                                                    frames: frames - first)
+        readFrame = (readFrame + frames).wrapped(processedCapacity)
         waitingFrames -= frames
-    }
-
-    /// The waiting frames lie in at most two stretches of the ring: up to its end, then from its start.
-    private func copyOut(channel: Int, to destination: UnsafeMutablePointer<Float>?, frames: Int) {
-        guard let destination else { return }
-        let first = min(frames, 2 * quantum - readFrame)
-        destination.copySamples(from: processed.start + readFrame * Self.channels + channel,
-                                sourceStride: Self.channels, stride: 1, count: first)
-        (destination + first).copySamples(from: processed.start + channel,
-                                          sourceStride: Self.channels, stride: 1, count: frames - first)
     }
 }

@@ -35,7 +35,7 @@ public struct DelayLine: ~Copyable {
         let first = framesBeforeWrap(frames: frames, ringStart: head)
         (ring.start + head * channels).copySamples(from: input, count: first * channels)
         ring.start.copySamples(from: input + first * channels, count: (frames - first) * channels)
-        head = (head + frames) % ringFrames
+        head = (head + frames).wrapped(ringFrames)
     }
 
     /// Copies the frames of the last `write` as they were `delay` frames (at most
@@ -43,7 +43,7 @@ public struct DelayLine: ~Copyable {
     public func read(delay: Int, frames: Int, into output: UnsafeMutablePointer<Float>) {
         let frames = min(frames, maximumBlock)
         let delay = min(max(delay, 0), maximumDelay)
-        let start = (head - frames - delay + 2 * ringFrames) % ringFrames
+        let start = (head - frames - delay + ringFrames).wrapped(ringFrames)
         let first = framesBeforeWrap(frames: frames, ringStart: start)
         output.copySamples(from: ring.start + start * channels, count: first * channels)
         (output + first * channels).copySamples(from: ring.start, count: (frames - first) * channels)

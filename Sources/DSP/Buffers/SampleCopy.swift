@@ -16,18 +16,47 @@ extension UnsafeMutablePointer where Pointee == Float {
         for index in 0..<count { self[index] = 0 }
     }
 
-    /// Copies `count` samples, read every `sourceStride` samples from `source` and
-    /// written every `stride` samples here: how channels are interleaved and taken apart.
-    /// Silence when `source` is nil (an unconnected port).
+    /// Writes `frames` stereo frames here, interleaved, from two planar channels, each
+    /// sample made safe by `SignalGuard.sanitized`; a nil channel (an unconnected port)
+    /// is silence.
     ///
-    /// The offsets are multiplied with `&*`: they address samples that exist, so they
-    /// cannot overflow, and the checked `*` would cost a test and branch per sample.
+    /// Spelled with the constant stride of two so that LLVM vectorizes the common case
+    /// into shuffles (a loop with a variable stride copied one sample at a time), and
+    /// guarding while copying saves a second pass over the samples. The offsets are
+    /// multiplied with `&*`: they address samples that exist, so they cannot overflow,
+    /// and the checked `*` would cost a test and branch per sample.
     @inline(__always)
-    public func copySamples(from source: UnsafePointer<Float>?, sourceStride: Int, stride: Int, count: Int) {
-        guard let source else {
-            for index in 0..<count { self[index &* stride] = 0 }
+    public func interleaveSanitized(left: UnsafePointer<Float>?, right: UnsafePointer<Float>?, frames: Int) {
+        guard let left, let right else {
+            for frame in 0..<frames {
+                self[2 &* frame] = SignalGuard.sanitized(left?[frame] ?? 0)
+                self[2 &* frame &+ 1] = SignalGuard.sanitized(right?[frame] ?? 0)
+            }
             return
         }
-        for index in 0..<count { self[index &* stride] = source[index &* sourceStride] }
+        for frame in 0..<frames {
+            self[2 &* frame] = SignalGuard.sanitized(left[frame])
+            self[2 &* frame &+ 1] = SignalGuard.sanitized(right[frame])
+        }
+    }
+}
+
+extension UnsafePointer where Pointee == Float {
+    /// Splits `frames` interleaved stereo frames from here into two planar channels; a
+    /// nil channel (an unconnected port) is skipped. The counterpart of `interleaveSanitized`.
+    @inline(__always)
+    public func deinterleave(intoLeft left: UnsafeMutablePointer<Float>?, right: UnsafeMutablePointer<Float>?,
+                             frames: Int) {
+        guard let left, let right else {
+            for frame in 0..<frames {
+                left?[frame] = self[2 &* frame]
+                right?[frame] = self[2 &* frame &+ 1]
+            }
+            return
+        }
+        for frame in 0..<frames {
+            left[frame] = self[2 &* frame]
+            right[frame] = self[2 &* frame &+ 1]
+        }
     }
 }

@@ -27,10 +27,12 @@ public struct RateAdapterEngine: ~Copyable {
 
     /// Frames per quantum: small, since it is part of the latency, yet enough to keep
     /// the per-call cost of libsamplerate low.
-    public static let quantum = 32
+    public static let quantum = 128
+    /// The most frames copied in and out of the quantizer at once; longer blocks go in pieces.
+    static let largestChunk = 1024
     /// Lowest internal rate the `rate` control offers.
     public static let lowestRate = 2000.0
-    static let rateGlideSeconds = 0.02
+    static let rateGlideSeconds = 0.05
     static let blendSeconds = 0.01
     /// Long enough that the corners of the fade between two latencies never sound like a click.
     static let qualityFadeSeconds = 0.05
@@ -58,7 +60,7 @@ public struct RateAdapterEngine: ~Copyable {
         else { return nil }
         self.hostRate = hostRate
         self.bank = bank
-        quantizer = BlockQuantizer(quantum: quantum)
+        quantizer = BlockQuantizer(quantum: quantum, largestChunk: Self.largestChunk)
         dry = DelayLine(maximumDelay: self.bank.longestLatency, maximumBlock: quantum, channels: Self.channels)
         ratioGlide = GlidingRatio(hostRate: hostRate, rampLength: max(1, frames(Self.rateGlideSeconds) / quantum))
         blend = Blend(rampLength: frames(Self.blendSeconds))
@@ -93,9 +95,9 @@ public struct RateAdapterEngine: ~Copyable {
     ) {
         var done = 0
         while done < frames {
-            let chunk = min(frames - done, quantizer.framesUntilQuantum)
+            let chunk = min(frames - done, quantizer.writableFrames)
             quantizer.write(left: left.map { $0 + done }, right: right.map { $0 + done }, frames: chunk)
-            if quantizer.isQuantumReady {
+            while quantizer.isQuantumReady {
                 processQuantum(settings)
                 quantizer.finishQuantum()
             }
@@ -105,10 +107,7 @@ public struct RateAdapterEngine: ~Copyable {
     }
 
     private mutating func processQuantum(_ settings: RateAdapterSettings) {
-        let input = quantizer.quantumInput
-        let samples = Self.quantum * Self.channels
-        SignalGuard.sanitize(input, count: samples)
-        dry.write(input, frames: Self.quantum)
+        dry.write(quantizer.quantumInput, frames: Self.quantum)
 
         let internalRate = min(max(settings.rate, Self.lowestRate), hostRate)
         ratioGlide.aim(at: internalRate)
@@ -137,7 +136,7 @@ public struct RateAdapterEngine: ~Copyable {
                       channels: Self.channels, gain: &bank.fade)
             bank.finishFadeIfComplete()
         } else {
-            bank.process(incoming, input, into: incomingOutput.start, ratio: ratio)
+            bank.process(incoming, quantizer.quantumInput, into: incomingOutput.start, ratio: ratio)
             bank.advanceWarmUp()
         }
     }

@@ -45,7 +45,7 @@ public struct ResamplingTimeline: ~Copyable {
     }
 
     private func segment(_ offset: Int) -> UnsafeMutablePointer<Segment> {
-        segments + (oldest + offset) % capacity
+        segments + (oldest + offset).wrapped(capacity)
     }
 
     /// Records that `frames` internal frames were made at `ratio` internal frames per
@@ -58,7 +58,7 @@ public struct ResamplingTimeline: ~Copyable {
             segment(count - 1).pointee.ratio = ratio  // it has no frames yet
         } else {
             if count == capacity {  // never with a large enough capacity; keeps the newest
-                oldest = (oldest + 1) % capacity
+                oldest = (oldest + 1).wrapped(capacity)
                 count -= 1
             }
             segment(count).pointee = Segment(startIndex: endIndex, startTime: endTime, ratio: ratio)
@@ -81,6 +81,15 @@ public struct ResamplingTimeline: ~Copyable {
         return found.startIndex + (time - found.startTime) * found.ratio
     }
 
+    /// The host time of the first change of ratio after `time`, if the timeline has one:
+    /// up to there, `index(atTime:)` is a straight line.
+    public func nextChange(after time: Double) -> Double? {
+        for offset in 0..<count where segment(offset).pointee.startTime > time {
+            return segment(offset).pointee.startTime
+        }
+        return nil
+    }
+
     /// Moves the origins on: host times by `time` frames, indices by `index` frames.
     public mutating func shift(time: Double, index: Double) {
         for offset in 0..<count {
@@ -94,7 +103,7 @@ public struct ResamplingTimeline: ~Copyable {
     /// Drops the segments that only cover times before `time`.
     public mutating func discard(before time: Double) {
         while count > 1 && segment(1).pointee.startTime <= time {
-            oldest = (oldest + 1) % capacity
+            oldest = (oldest + 1).wrapped(capacity)
             count -= 1
         }
     }

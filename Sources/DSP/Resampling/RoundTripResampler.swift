@@ -132,19 +132,34 @@ public struct RoundTripResampler: ~Copyable {
             upStarted = true
             upPosition = 0
         }
-        let wanted = quantum - frame
-        // Steer: after `wanted` outputs, the position must be where the next quantum starts.
-        let spacing = (target(atTime: Double(quantum - latency)) - upPosition) / Double(wanted)
-        let ratio = 1 / min(max(spacing, 1 / SampleRateConverter.ratioLimits.upperBound), Self.largestUpSpacing)
-        let result = up.process(
-            internalFrames.frames, frames: internalFrames.count,
-            into: output + frame * Self.channels, capacity: wanted, ratio: ratio)
-        internalFrames.removeFirst(result.consumed)
-        upPosition += Double(result.produced) * (1 / ratio)
-        if result.produced < wanted {
-            starvedFrames += wanted - result.produced
-            (output + (frame + result.produced) * Self.channels)
-                .silence(count: (wanted - result.produced) * Self.channels)
+        // Steer: each stretch of outputs must end where the internal stream says. The
+        // stretches end where the down converter's ratio changed, so that each follows
+        // one straight line of the timeline; at a steady ratio there is one per quantum.
+        while frame < quantum {
+            let end = stretchEnd(from: frame)
+            let wanted = end - frame
+            let spacing = (target(atTime: Double(end - latency)) - upPosition) / Double(wanted)
+            let ratio = 1 / min(max(spacing, 1 / SampleRateConverter.ratioLimits.upperBound), Self.largestUpSpacing)
+            let result = up.process(
+                internalFrames.frames, frames: internalFrames.count,
+                into: output + frame * Self.channels, capacity: wanted, ratio: ratio)
+            internalFrames.removeFirst(result.consumed)
+            upPosition += Double(result.produced) * (1 / ratio)
+            frame += result.produced
+            if result.produced < wanted {
+                starvedFrames += quantum - frame
+                (output + frame * Self.channels).silence(count: (quantum - frame) * Self.channels)
+                return
+            }
         }
+    }
+
+    /// The output frame (after `frame`, at most the quantum's end) that reproduces the
+    /// first host time at which the internal frames were taken at a new ratio.
+    private func stretchEnd(from frame: Int) -> Int {
+        let delay = down.quality.outputDelay
+        guard let change = timeline.nextChange(after: Double(frame - latency) + delay) else { return quantum }
+        let changeFrame = LibM.ceil(change - delay + Double(latency))
+        return changeFrame < Double(quantum) ? max(Int(changeFrame), frame + 1) : quantum
     }
 }

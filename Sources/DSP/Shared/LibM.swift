@@ -16,6 +16,9 @@ enum LibM {
     static func floor(_ x: Double) -> Double { CMath.floor(x) }
 
     @_semantics("no_performance_analysis")
+    static func ceil(_ x: Double) -> Double { CMath.ceil(x) }
+
+    @_semantics("no_performance_analysis")
     static func log2(_ x: Double) -> Double { CMath.log2(x) }
 
     @_semantics("no_performance_analysis")
