@@ -104,6 +104,12 @@ void progress(const Setup *setup, const char *format, ...) __attribute__((format
 
 #define SYNTH_URI "urn:swiftlv2:sine-synth"
 #define RATE_ADAPTER_URI "urn:swiftlv2:rate-adapter"
+/// The rate adapter's quantum (RateAdapterEngine.quantum): it calls src_process twice
+/// per quantum, so raw libsamplerate is also timed in calls this long.
+#define RATE_ADAPTER_QUANTUM 128
+#define TEXT_OF(value) #value
+#define NUMBER_TEXT(value) TEXT_OF(value)
+#define QUANTUM_CALLS NUMBER_TEXT(RATE_ADAPTER_QUANTUM) "-frame calls"
 
 /// Opens a plugin's workload, or its baseline's, running in blocks of `block` frames.
 typedef Workload (*BlockWorkload)(const Setup *setup, int block, bool baseline);

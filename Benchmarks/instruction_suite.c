@@ -19,7 +19,7 @@ static const double SAMPLE_RATE = 48000;
 typedef struct {
     const char *name;
     /// The synth: 0 ours, 1 C reference built with clang, 2 with gcc. The rate adapter:
-    /// 0 ours, 1 raw libsamplerate in whole blocks, 2 raw libsamplerate in 32-frame calls.
+    /// 0 ours, 1 raw libsamplerate in whole blocks, 2 raw libsamplerate in calls of the adapter's quantum.
     int variant;
     /// The rate adapter's quality, or -1 for the synth.
     int quality;
@@ -27,8 +27,8 @@ typedef struct {
 
 static const CountedCase CASES[] = {
     {"synth", 0, -1}, {"synth-clang", 1, -1}, {"synth-gcc", 2, -1},
-    {"sinc-fastest", 0, SINC_FASTEST}, {"sinc-fastest-raw", 1, SINC_FASTEST}, {"sinc-fastest-raw-32", 2, SINC_FASTEST},
-    {"hold", 0, ZERO_ORDER_HOLD}, {"hold-raw", 1, ZERO_ORDER_HOLD}, {"hold-raw-32", 2, ZERO_ORDER_HOLD},
+    {"sinc-fastest", 0, SINC_FASTEST}, {"sinc-fastest-raw", 1, SINC_FASTEST}, {"sinc-fastest-raw-quantum", 2, SINC_FASTEST},
+    {"hold", 0, ZERO_ORDER_HOLD}, {"hold-raw", 1, ZERO_ORDER_HOLD}, {"hold-raw-quantum", 2, ZERO_ORDER_HOLD},
 };
 enum { CASE_COUNT = sizeof CASES / sizeof CASES[0] };
 
@@ -39,7 +39,7 @@ static Workload open_case(const Setup *setup, const CountedCase *counted) {
                               SYNTH_NOTES, SYNTH_BLOCK);
     }
     return rate_workload(setup, counted->variant > 0, SAMPLE_RATE, 22050, counted->quality, RATE_BLOCK, 1,
-                         counted->variant == 2 ? 32 : 0);
+                         counted->variant == 2 ? RATE_ADAPTER_QUANTUM : 0);
 }
 
 int count_case(const Setup *setup, const char *name) {
@@ -116,7 +116,7 @@ void instruction_suite(const Setup *setup) {
     table_group("Instructions (callgrind)");
     counted_row(setup, "synth, 8 voices, block 256 (vs C: clang · gcc)", "instr./voice-sample", 0,
                 SYNTH_NOTES * SAMPLE_RATE);
-    counted_row(setup, "sinc fastest, rate 22050 (vs raw: blocks · 32-frame calls)", "instr./frame", 3, SAMPLE_RATE);
-    counted_row(setup, "zero-order hold, rate 22050 (vs raw: blocks · 32-frame calls)", "instr./frame", 6,
+    counted_row(setup, "sinc fastest, rate 22050 (vs raw: blocks · " QUANTUM_CALLS ")", "instr./frame", 3, SAMPLE_RATE);
+    counted_row(setup, "zero-order hold, rate 22050 (vs raw: blocks · " QUANTUM_CALLS ")", "instr./frame", 6,
                 SAMPLE_RATE);
 }

@@ -9,8 +9,6 @@
 /// Port indices of rate-adapter.ttl (the reference has the same ports).
 enum { PORT_IN_LEFT, PORT_IN_RIGHT, PORT_OUT_LEFT, PORT_OUT_RIGHT, PORT_RATE, PORT_QUALITY, PORT_MIX, PORT_ENABLED,
        PORT_LATENCY, REFERENCE_PORT_CALL_FRAMES };
-/// The rate adapter's quantum (RateAdapterEngine.quantum): it calls src_process twice per quantum.
-enum { PLUGIN_QUANTUM = 32 };
 static const char *QUALITY_NAMES[] = {"sinc best", "sinc medium", "sinc fastest", "zero-order hold", "linear"};
 enum { DEFAULT_QUALITY = 2 };
 
@@ -107,14 +105,14 @@ static void time_rates(const Setup *setup, double host_rate, float rate, int qua
     Workload workloads[3];
     for (int index = 0; index < count; index++)
         workloads[index] = rate_workload(setup, index > 0, host_rate, rate, quality, block, seconds_each,
-                                         index == 2 ? PLUGIN_QUANTUM : 0);
+                                         index == 2 ? RATE_ADAPTER_QUANTUM : 0);
     measure_and_close(workloads, count, rounds, seconds);
 }
 
 static double seconds_for(const Setup *setup, double seconds) { return setup->smoke ? 0.02 : seconds; }
 
 void rate_suite(const Setup *setup) {
-    table_group("Rate adapter vs raw libsamplerate: whole blocks · 32-frame calls");
+    table_group("Rate adapter vs raw libsamplerate: whole blocks · " QUANTUM_CALLS);
     float rates[] = {8000, 22050, 44100};
     int rounds = rounds_for(setup, 21);
     double *seconds = malloc(3 * (size_t)rounds * sizeof *seconds);

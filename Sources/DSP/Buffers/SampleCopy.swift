@@ -21,8 +21,9 @@ extension UnsafeMutablePointer where Pointee == Float {
     /// is silence.
     ///
     /// Spelled with the constant stride of two so that LLVM vectorizes the common case
-    /// into shuffles (a loop with a variable stride copied one sample at a time), and
-    /// guarding while copying saves a second pass over the samples. The offsets are
+    /// into shuffles (a loop with a variable stride copied one sample at a time). Clean
+    /// audio is only checked on the way, a comparison per sample, and the block is
+    /// sanitized in a second pass only when something in it needs it. The offsets are
     /// multiplied with `&*`: they address samples that exist, so they cannot overflow,
     /// and the checked `*` would cost a test and branch per sample.
     @inline(__always)
@@ -34,10 +35,14 @@ extension UnsafeMutablePointer where Pointee == Float {
             }
             return
         }
+        var needsSanitizing: UInt32 = 0
         for frame in 0..<frames {
-            self[2 &* frame] = SignalGuard.sanitized(left[frame])
-            self[2 &* frame &+ 1] = SignalGuard.sanitized(right[frame])
+            let leftSample = left[frame], rightSample = right[frame]
+            needsSanitizing |= SignalGuard.needsSanitizing(leftSample) | SignalGuard.needsSanitizing(rightSample)
+            self[2 &* frame] = leftSample
+            self[2 &* frame &+ 1] = rightSample
         }
+        if needsSanitizing != 0 { SignalGuard.sanitize(self, count: 2 &* frames) }
     }
 }
 

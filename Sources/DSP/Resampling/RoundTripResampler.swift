@@ -138,13 +138,13 @@ public struct RoundTripResampler: ~Copyable {
         while frame < quantum {
             let end = stretchEnd(from: frame)
             let wanted = end - frame
-            let spacing = (target(atTime: Double(end - latency)) - upPosition) / Double(wanted)
-            let ratio = 1 / min(max(spacing, 1 / SampleRateConverter.ratioLimits.upperBound), Self.largestUpSpacing)
+            let spacing = min(max((target(atTime: Double(end - latency)) - upPosition) / Double(wanted),
+                                  1 / SampleRateConverter.ratioLimits.upperBound), Self.largestUpSpacing)
             let result = up.process(
                 internalFrames.frames, frames: internalFrames.count,
-                into: output + frame * Self.channels, capacity: wanted, ratio: ratio)
+                into: output + frame * Self.channels, capacity: wanted, ratio: 1 / spacing)
             internalFrames.removeFirst(result.consumed)
-            upPosition += Double(result.produced) * (1 / ratio)
+            upPosition += Double(result.produced) * spacing
             frame += result.produced
             if result.produced < wanted {
                 starvedFrames += quantum - frame

@@ -14,4 +14,17 @@ public enum SignalGuard {
     public static func sanitized(_ sample: Float) -> Float {
         sample.isFinite ? min(max(sample, -loudestSample), loudestSample) : 0
     }
+
+    /// 1 when `sanitized` would change the sample (NaN, infinite or beyond
+    /// ±`loudestSample`), else 0: an integer, so that a loop can OR it over a block
+    /// without a branch and check the block once.
+    @inline(__always)
+    public static func needsSanitizing(_ sample: Float) -> UInt32 {
+        sample.magnitude <= loudestSample ? 0 : 1
+    }
+
+    /// `sanitized` applied to `count` samples in place.
+    public static func sanitize(_ samples: UnsafeMutablePointer<Float>, count: Int) {
+        for index in 0..<count { samples[index] = sanitized(samples[index]) }
+    }
 }
