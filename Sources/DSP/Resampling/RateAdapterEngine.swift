@@ -25,13 +25,13 @@ public struct RateAdapterSettings: Equatable {
 public struct RateAdapterEngine: ~Copyable {
     public typealias Quality = SampleRateConverter.Quality
 
-    /// Frames per quantum. It is part of the latency, and libsamplerate's cost per call
-    /// (plus our own per quantum) is what makes small quanta dear: zero-order hold cost
-    /// 1.25–1.39 × raw libsamplerate at 32 frames, about 1.1 × at 128 (2 ms more latency
-    /// at 48 kHz). Benchmarks/bench.h repeats the number.
-    public static let quantum = 128
-    /// The most frames copied in and out of the quantizer at once; longer blocks go in pieces.
-    static let largestChunk = 1024
+    /// The shortest quantum, in seconds. The quantum is part of the latency, and
+    /// libsamplerate's cost per call (plus our own per quantum) is what makes short ones
+    /// dear: at 48 kHz zero-order hold cost 1.25–1.39 × raw libsamplerate with 32-frame
+    /// quanta, about 1.1 × with 128 (2 ms more latency).
+    static let quantumSeconds = 0.0025
+    /// Quanta copied in and out of the quantizer at once; longer blocks go in pieces.
+    static let quantaPerChunk = 8
     /// Lowest internal rate the `rate` control offers.
     public static let lowestRate = 2000.0
     /// The glide steps once per quantum; each step changes the converters' filters a
@@ -43,6 +43,10 @@ public struct RateAdapterEngine: ~Copyable {
     private static let channels = 2
 
     public let hostRate: Double
+    /// Frames per quantum: the smallest power of two, at least 32, that lasts
+    /// `quantumSeconds` (128 at 44.1 and 48 kHz, 256 at 96 kHz). Benchmarks/bench.h
+    /// repeats the 48 kHz figure.
+    public let quantum: Int
     private var quantizer: BlockQuantizer
     private var dry: DelayLine
     private var bank: QualityBank
@@ -57,14 +61,16 @@ public struct RateAdapterEngine: ~Copyable {
 
     public init?(hostRate: Double) {
         guard hostRate.isFinite, hostRate > 0 else { return nil }
-        let quantum = Self.quantum
+        var quantum = 32
+        while Double(quantum) < Self.quantumSeconds * hostRate { quantum *= 2 }
         func frames(_ seconds: Double) -> Int { max(1, Int(seconds * hostRate)) }
         guard let bank = QualityBank(lowestRatio: min(1, Self.lowestRate / hostRate), quantum: quantum,
                                      fadeFrames: frames(Self.qualityFadeSeconds))
         else { return nil }
         self.hostRate = hostRate
+        self.quantum = quantum
         self.bank = bank
-        quantizer = BlockQuantizer(quantum: quantum, largestChunk: Self.largestChunk)
+        quantizer = BlockQuantizer(quantum: quantum, largestChunk: Self.quantaPerChunk * quantum)
         dry = DelayLine(maximumDelay: self.bank.longestLatency, maximumBlock: quantum, channels: Self.channels)
         ratioGlide = GlidingRatio(hostRate: hostRate, rampLength: max(1, frames(Self.rateGlideSeconds) / quantum))
         blend = Blend(rampLength: frames(Self.blendSeconds))
@@ -111,7 +117,7 @@ public struct RateAdapterEngine: ~Copyable {
     }
 
     private mutating func processQuantum(_ settings: RateAdapterSettings) {
-        dry.write(quantizer.quantumInput, frames: Self.quantum)
+        dry.write(quantizer.quantumInput, frames: quantum)
 
         let internalRate = min(max(settings.rate, Self.lowestRate), hostRate)
         ratioGlide.aim(at: internalRate)
@@ -136,7 +142,7 @@ public struct RateAdapterEngine: ~Copyable {
         guard let incoming = bank.incoming else { return }
         if bank.isIncomingReady {
             render(incoming, ratio: ratio, into: incomingOutput.start, blend: &incomingBlend)
-            crossfade(from: output, to: incomingOutput.start, into: output, frames: Self.quantum,
+            crossfade(from: output, to: incomingOutput.start, into: output, frames: quantum,
                       channels: Self.channels, gain: &bank.fade)
             bank.finishFadeIfComplete()
         } else {
@@ -156,10 +162,10 @@ public struct RateAdapterEngine: ~Copyable {
             return
         }
         bank.process(quality, quantizer.quantumInput, into: wet.start, ratio: ratio)
-        dry.read(delay: bank.latency(of: quality), frames: Self.quantum, into: dryTap.start)
-        crossfade(from: wet.start, to: dryTap.start, into: wet.start, frames: Self.quantum,
+        dry.read(delay: bank.latency(of: quality), frames: quantum, into: dryTap.start)
+        crossfade(from: wet.start, to: dryTap.start, into: wet.start, frames: quantum,
                   channels: Self.channels, gain: &blend.passThrough)
-        crossfade(from: dryTap.start, to: wet.start, into: output, frames: Self.quantum,
+        crossfade(from: dryTap.start, to: wet.start, into: output, frames: quantum,
                   channels: Self.channels, gain: &blend.wetAmount)
     }
 
