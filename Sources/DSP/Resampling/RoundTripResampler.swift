@@ -138,11 +138,11 @@ public struct RoundTripResampler: ~Copyable {
         while frame < quantum {
             let end = stretchEnd(from: frame)
             let wanted = end - frame
-            let spacing = min(max((target(atTime: Double(end - latency)) - upPosition) / Double(wanted),
-                                  1 / SampleRateConverter.ratioLimits.upperBound), Self.largestUpSpacing)
+            let ratio = upRatio(covering: target(atTime: Double(end - latency)) - upPosition, in: wanted)
+            let spacing = 1 / ratio  // as libsamplerate steps
             let result = up.process(
                 internalFrames.frames, frames: internalFrames.count,
-                into: output + frame * Self.channels, capacity: wanted, ratio: 1 / spacing)
+                into: output + frame * Self.channels, capacity: wanted, ratio: ratio)
             internalFrames.removeFirst(result.consumed)
             upPosition += Double(result.produced) * spacing
             frame += result.produced
@@ -152,6 +152,16 @@ public struct RoundTripResampler: ~Copyable {
                 return
             }
         }
+    }
+
+    /// The up converter's ratio that moves it `distance` internal frames in `outputs`
+    /// outputs: never more than `largestUpSpacing` per output, and as slowly as
+    /// libsamplerate allows when it is already there. (One division: this runs for every
+    /// call, and a second, chained one cost as much as the rest of the call.)
+    private func upRatio(covering distance: Double, in outputs: Int) -> Double {
+        let slowest = SampleRateConverter.ratioLimits.upperBound
+        guard distance > 0 else { return slowest }
+        return min(max(Double(outputs) / distance, 1 / Self.largestUpSpacing), slowest)
     }
 
     /// The output frame (after `frame`, at most the quantum's end) that reproduces the
