@@ -125,7 +125,7 @@ final class JackSession {
         var latest: Int?
         _ = try waitUntil(seconds: seconds, every: Self.pollInterval) {
             let listing = try jackTool("jack_lsp", ["--port-latency", port]).standardOutput
-            // "	port playback latency = [ 975 975 ] frames"
+            // "	port playback latency = [ 1071 1071 ] frames"
             latest = listing.split(whereSeparator: { " \t\n[]".contains($0) }).compactMap { Int($0) }.max()
             return latest == expected
         }
