@@ -15,10 +15,11 @@ public struct RateAdapterSettings: Equatable {
 /// phase-aligned dry path, knowing nothing of LV2.
 ///
 /// Everything happens on fixed quanta (`BlockQuantizer`), so the output does not
-/// depend on the host's block sizes. Per quantum: the input is sanitized, goes into
-/// the dry delay line and through the current quality's `RoundTripResampler`; the wet
-/// signal is the converted one, or the dry one bit for bit when the internal rate
-/// reaches the host rate; then `mix` and `enabled` blend dry and wet. Every change
+/// depend on the host's block sizes; the quantizer also sanitizes the input on its way
+/// in. Per quantum: the input goes into the dry delay line and through the current
+/// quality's `RoundTripResampler`; the wet signal is the converted one, or the dry one
+/// bit for bit when the internal rate reaches the host rate; then `mix` and `enabled`
+/// blend dry and wet. Every change
 /// glides: the rate over `rateGlideSeconds`, the blends over `blendSeconds`, a change
 /// of quality by a crossfade (`QualityBank`). The reported latency is the quantizer's
 /// plus the round trip's, and the dry path is delayed by exactly as much.
