@@ -27,7 +27,7 @@ extension UnsafeMutablePointer where Pointee == Float {
     /// multiplied with `&*`: they address samples that exist, so they cannot overflow,
     /// and the checked `*` would cost a test and branch per sample.
     @inline(__always)
-    public func interleaveSanitized(left: UnsafePointer<Float>?, right: UnsafePointer<Float>?, frames: Int) {
+    func interleaveSanitized(left: UnsafePointer<Float>?, right: UnsafePointer<Float>?, frames: Int) {
         guard let left, let right else {
             for frame in 0..<frames {
                 self[2 &* frame] = SignalGuard.sanitized(left?[frame] ?? 0)
@@ -50,7 +50,7 @@ extension UnsafePointer where Pointee == Float {
     /// Splits `frames` interleaved stereo frames from here into two planar channels; a
     /// nil channel (an unconnected port) is skipped. The counterpart of `interleaveSanitized`.
     @inline(__always)
-    public func deinterleave(intoLeft left: UnsafeMutablePointer<Float>?, right: UnsafeMutablePointer<Float>?,
+    func deinterleave(intoLeft left: UnsafeMutablePointer<Float>?, right: UnsafeMutablePointer<Float>?,
                              frames: Int) {
         guard let left, let right else {
             for frame in 0..<frames {

@@ -11,7 +11,7 @@ public enum SignalGuard {
     /// silence, and the output is clean again once it has passed through. Ordinary
     /// samples are not touched, so clean input stays bit-exact.
     @inline(__always)
-    public static func sanitized(_ sample: Float) -> Float {
+    static func sanitized(_ sample: Float) -> Float {
         sample.isFinite ? min(max(sample, -loudestSample), loudestSample) : 0
     }
 
@@ -19,12 +19,12 @@ public enum SignalGuard {
     /// ±`loudestSample`), else 0: an integer, so that a loop can OR it over a block
     /// without a branch and check the block once.
     @inline(__always)
-    public static func needsSanitizing(_ sample: Float) -> UInt32 {
+    static func needsSanitizing(_ sample: Float) -> UInt32 {
         sample.magnitude <= loudestSample ? 0 : 1
     }
 
     /// `sanitized` applied to `count` samples in place.
-    public static func sanitize(_ samples: UnsafeMutablePointer<Float>, count: Int) {
+    static func sanitize(_ samples: UnsafeMutablePointer<Float>, count: Int) {
         for index in 0..<count { samples[index] = sanitized(samples[index]) }
     }
 }
