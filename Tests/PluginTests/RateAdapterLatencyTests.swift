@@ -27,8 +27,9 @@ final class RateAdapterLatencyTests: XCTestCase {
     }
 
     func testHoldAndLinearOutputIsTheInputDelayedByTheReportedLatency() throws {
-        // A slow sine, well inside the band: no other delay matches the output better
-        // (a hold of several frames may match the next one equally well).
+        // A slow sine, well inside the band: no other delay matches the output better.
+        // A hold of an even number of frames (12 at 4 kHz) is centred half way between
+        // two delays, which then fit equally well (to within 0.01 dB).
         let harness = try RateAdapterHarness()
         let input = TestSignals.stereo(TestSignals.sine(frequency: 150, sampleRate: 48000, frames: 24_000))
         for quality: Float in [3, 4] {
@@ -39,7 +40,7 @@ final class RateAdapterLatencyTests: XCTestCase {
                     SignalAnalysis.errorDecibels(result.output[0], TestSignals.delayed(input[0], by: result.latency + offset),
                                              frames: steady)
                 }
-                XCTAssertLessThanOrEqual(fits[1], min(fits[0], fits[2]), "quality \(quality), rate \(rate) Hz: \(fits)")
+                XCTAssertLessThanOrEqual(fits[1], min(fits[0], fits[2]) + 0.01, "quality \(quality), rate \(rate) Hz: \(fits)")
             }
         }
     }
