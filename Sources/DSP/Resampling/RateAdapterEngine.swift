@@ -29,8 +29,8 @@ public struct RateAdapterEngine: ~Copyable {
     /// The shortest quantum, in seconds. The quantum is part of the latency, and
     /// libsamplerate's cost per call (plus our own per quantum) is what makes short ones
     /// dear for the cheap converters: at 48 kHz zero-order hold and linear cost 1.25–1.39 ×
-    /// raw libsamplerate with 32-frame quanta, 1.04–1.10 × with these (128 frames), and
-    /// 1.03–1.05 × with 10 ms ones, which add 8 ms of latency to every quality (BENCHMARKS.md).
+    /// raw libsamplerate with 32-frame quanta, 1.03–1.07 × with these (128 frames), and
+    /// 1.02–1.04 × with 10 ms ones, which add 8 ms of latency to every quality (BENCHMARKS.md).
     static let quantumSeconds = 0.0025
     /// Quanta copied in and out of the quantizer at once; longer blocks go in pieces.
     static let quantaPerChunk = 8
