@@ -1,4 +1,6 @@
 import DSP
+import Foundation
+import TestSupport
 import XCTest
 
 final class RateAdapterEngineTests: XCTestCase {
@@ -11,5 +13,15 @@ final class RateAdapterEngineTests: XCTestCase {
         for (hostRate, quantum) in expected {
             XCTAssertEqual(try unwrap(RateAdapterEngine(hostRate: hostRate), "an engine").quantum, quantum, "at \(hostRate) Hz")
         }
+    }
+
+    func testTheBenchmarkTimesRawLibsamplerateInTheQuantaTheAdapterUses() throws {
+        // Benchmarks/bench.h repeats the 48 kHz quantum for its "raw libsamplerate in the
+        // adapter's calls" column; that column means something only while the two agree.
+        let header = try String(contentsOf: Repository.root.appendingPathComponent("Benchmarks/bench.h"), encoding: .utf8)
+        let definition = try unwrap(header.split(separator: "\n").first { $0.hasPrefix("#define RATE_ADAPTER_QUANTUM ") },
+                                    "RATE_ADAPTER_QUANTUM in bench.h")
+        let benchQuantum = Int(definition.split(separator: " ").last ?? "")
+        XCTAssertEqual(benchQuantum, try unwrap(RateAdapterEngine(hostRate: 48000), "an engine").quantum)
     }
 }

@@ -47,7 +47,7 @@ public struct RateAdapterEngine: ~Copyable {
     public let hostRate: Double
     /// Frames per quantum: the smallest power of two, at least 32, that lasts
     /// `quantumSeconds` (128 at 44.1 and 48 kHz, 256 at 96 kHz). Benchmarks/bench.h
-    /// repeats the 48 kHz figure.
+    /// repeats the 48 kHz figure, and a test keeps the two equal.
     public let quantum: Int
     private var quantizer: BlockQuantizer
     private var dry: DelayLine
