@@ -196,7 +196,7 @@ public struct RateAdapterEngine: ~Copyable {
     /// At rest the ratio is exactly internal rate / host rate, not exp2(log2(…)) of it,
     /// which misses by an ulp: at 8 kHz in 48 kHz the down converter then steps by exactly
     /// 6 frames, as raw libsamplerate does, instead of drifting around whole frames, and
-    /// zero-order hold and linear ran about 3 % faster (BENCHMARKS.md).
+    /// zero-order hold and linear ran about 3 % faster there (BENCHMARKS.md).
     private struct GlidingRatio {
         private let hostRate: Double
         /// log2(ratio), gliding.
@@ -222,9 +222,10 @@ public struct RateAdapterEngine: ~Copyable {
 
         mutating func next() -> Double {
             let value = octaves.next()
+            guard !octaves.isSettled else { return aimedRate / hostRate }
             if value != lastOctaves {
                 lastOctaves = value
-                lastRatio = octaves.isSettled ? aimedRate / hostRate : LibM.exp2(value)
+                lastRatio = LibM.exp2(value)
             }
             return lastRatio
         }
