@@ -50,8 +50,7 @@ extension UnsafePointer where Pointee == Float {
     /// Splits `frames` interleaved stereo frames from here into two planar channels; a
     /// nil channel (an unconnected port) is skipped. The counterpart of `interleaveSanitized`.
     @inline(__always)
-    func deinterleave(intoLeft left: UnsafeMutablePointer<Float>?, right: UnsafeMutablePointer<Float>?,
-                             frames: Int) {
+    func deinterleave(intoLeft left: UnsafeMutablePointer<Float>?, right: UnsafeMutablePointer<Float>?, frames: Int) {
         guard let left, let right else {
             for frame in 0..<frames {
                 left?[frame] = self[2 &* frame]
