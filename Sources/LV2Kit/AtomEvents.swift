@@ -13,8 +13,14 @@ public struct AtomEvent {
 ///
 /// The sequence's own size is capped by the buffer capacity (when the host announced
 /// `bufsz:sequenceSize`), every event header and body must lie inside it, and time
-/// stamps are clamped into the block and made non-decreasing. Sequences in beat time
-/// or of another atom type yield nothing.
+/// stamps are clamped into the block and made non-decreasing. Sequences of another atom
+/// type, and sequences stamped in beats, yield nothing.
+///
+/// The body's `unit` field is not trusted to say "frames": Carla 2.6 allocates its input
+/// sequences with `malloc` and resets only the atom's `size` and `type`, so `unit` and
+/// `pad` hold whatever was in memory (see the README on Carla), and the LV2 book's
+/// `LV2_ATOM_SEQUENCE_FOREACH`, which every C plugin uses, never reads it. Stamps are
+/// frames unless `unit` is exactly `atom:beatTime`, the one other unit the spec defines.
 public struct AtomEvents: Sequence, IteratorProtocol {
     private var cursor: UnsafeRawPointer
     private let end: UnsafeRawPointer
@@ -27,13 +33,13 @@ public struct AtomEvents: Sequence, IteratorProtocol {
     /// - Parameters:
     ///   - sequence: the port buffer, or nil when unconnected.
     ///   - capacity: the port buffer's size in bytes, when the host told it.
-    ///   - ids: the URIDs of `atom:Sequence` and `atom:frameTime`.
+    ///   - ids: the URIDs of `atom:Sequence` and `atom:beatTime`.
     ///   - blockLength: the `nframes` of this `run()`.
     @_noAllocation @_noLocks
     public init(_ sequence: UnsafePointer<LV2_Atom_Sequence>?, capacity: Int?, ids: SequenceURIDs, blockLength: Int) {
         self.blockLength = blockLength
         guard let sequence, sequence.pointee.atom.type == ids.sequence, ids.sequence != 0,
-              sequence.pointee.body.unit == 0 || sequence.pointee.body.unit == ids.frameTime
+              ids.beatTime == 0 || sequence.pointee.body.unit != ids.beatTime
         else {
             cursor = UnsafeRawPointer(bitPattern: 8)!
             end = cursor
@@ -65,12 +71,13 @@ public struct AtomEvents: Sequence, IteratorProtocol {
 /// The URIDs `AtomEvents` needs, mapped once at `instantiate`.
 public struct SequenceURIDs {
     public let sequence: LV2_URID
-    public let frameTime: LV2_URID
+    /// 0 when the host's map failed for it: then no sequence counts as beat time.
+    public let beatTime: LV2_URID
     public let midiEvent: LV2_URID
 
     public init(_ features: HostFeatures) {
         sequence = features.urid(URI.atomSequence)
-        frameTime = features.urid(URI.atomFrameTime)
+        beatTime = features.urid(URI.atomBeatTime)
         midiEvent = features.urid(URI.midiEvent)
     }
 }

@@ -13,7 +13,7 @@ public enum URI {
     public static let atomFloat: StaticString = "http://lv2plug.in/ns/ext/atom#Float"
     public static let atomDouble: StaticString = "http://lv2plug.in/ns/ext/atom#Double"
     public static let atomSequence: StaticString = "http://lv2plug.in/ns/ext/atom#Sequence"
-    public static let atomFrameTime: StaticString = "http://lv2plug.in/ns/ext/atom#frameTime"
+    public static let atomBeatTime: StaticString = "http://lv2plug.in/ns/ext/atom#beatTime"
     public static let midiEvent: StaticString = "http://lv2plug.in/ns/ext/midi#MidiEvent"
 }
 

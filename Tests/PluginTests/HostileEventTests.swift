@@ -151,12 +151,33 @@ final class HostileEventTests: XCTestCase {
         assertSameSound(try render(cut), try render(withoutRest), "an event claiming a megabyte")
     }
 
-    func testSequencesOfAnotherTypeOrTimeUnitOrTooShortAreSilent() throws {
+    func testGarbageInTheTimeUnitAndPaddingPlaysAsFrames() throws {
+        // Carla 2.6 resets only the sequence atom's size and type and leaves `unit` and
+        // `pad` as malloc left them; the notes must sound exactly as with a clean header.
+        let features = HandMadeFeatures(options: [])
+        let reference = try render(Self.score, features: features)
+        var random = SplitMix64(seed: 18)
+        let garbage: [(String, (AtomSequence) -> (UInt32, UInt32))] = [
+            ("frameTime spelled out", { _ in (features.urid(LV2URI.atom + "frameTime"), 0) }),
+            ("an unknown unit", { _ in (features.urid("urn:nobody:knows"), 0) }),
+            ("all ones", { _ in (.max, .max) }),
+            ("malloc's leftovers", { _ in (UInt32(truncatingIfNeeded: random.next()), UInt32(truncatingIfNeeded: random.next())) }),
+        ]
+        for (name, values) in garbage {
+            let output = try render(Self.score, features: features) { sequence, _ in
+                let (unit, pad) = values(sequence)
+                sequence.claimUnit(unit)
+                sequence.claimPad(pad)
+            }
+            assertSameSound(output, reference, name)
+        }
+    }
+
+    func testSequencesOfAnotherTypeOrInBeatsOrTooShortAreSilent() throws {
         let features = HandMadeFeatures(options: [])
         let lies: [(String, (AtomSequence) -> Void)] = [
             ("a chunk, not a sequence", { $0.claimType(features.urid(LV2URI.atomChunk)) }),
             ("a sequence in beats", { $0.claimUnit(features.urid("http://lv2plug.in/ns/ext/atom#beatTime")) }),
-            ("a sequence in an unknown unit", { $0.claimUnit(features.urid("urn:nobody:knows")) }),
             ("a body of 0 bytes", { $0.claimBodySize(0) }),
             ("a body of 4 bytes", { $0.claimBodySize(4) }),
         ]
