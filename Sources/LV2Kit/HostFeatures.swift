@@ -4,6 +4,12 @@ import CLV2
 ///
 /// Reading the feature array and the options list is the only work here; a
 /// missing or malformed entry is simply absent, never a crash.
+///
+/// Hosts differ in how they send options, so each is read as leniently as its meaning
+/// allows: a number may come as `atom:Int`, `atom:Long`, `atom:Float` or `atom:Double`,
+/// with a size of at least its type's. The block-length options are not read at all:
+/// both plugins take any `run` length, whatever was announced, because hosts send
+/// blocks longer than their announced maximum and lengths that change every cycle.
 public struct HostFeatures {
     /// The host's `urid:map`, if it gave one.
     public let uridMap: UnsafeMutablePointer<LV2_URID_Map>?

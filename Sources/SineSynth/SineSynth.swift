@@ -31,8 +31,12 @@ public struct SineSynth: LV2Plugin, ~Copyable {
     private var engine: SynthEngine
 
     public init?(sampleRate: Double, features: HostFeatures) {
-        guard features.uridMap != nil else { return nil }  // urid:map is a required feature
-        urids = SequenceURIDs(features)
+        let urids = SequenceURIDs(features)
+        // urid:map is a required feature. A map that answers 0 ("cannot map") for these
+        // leaves no way to tell MIDI from anything else: silence would hide the fault,
+        // refusing shows it.
+        guard features.uridMap != nil, urids.sequence != 0, urids.midiEvent != 0 else { return nil }
+        self.urids = urids
         sequenceCapacity = features.sequenceSize
         engine = SynthEngine(sampleRate: sampleRate)
     }

@@ -1,4 +1,4 @@
-import LV2Host
+@testable import LV2Host
 import TestSupport
 import XCTest
 
@@ -28,9 +28,24 @@ final class HostileHostTests: XCTestCase {
                                      features: HandMadeFeatures(map: .withoutFunction, options: options)), "a map without its function")
     }
 
+    func testSynthRefusesAMapThatCannotNameMIDIButNotOneThatCannotNameTimeUnits() throws {
+        let options = HandMadeFeatures.standardOptions(sampleRate: 48000)
+        for forgotten: Set<String>? in [nil, [LV2URI.midiEvent], [LV2URI.atomSequence]] {
+            let features = HandMadeFeatures(map: .zero(for: forgotten), options: options)
+            XCTAssertNil(try RawInstance(OurPlugin.synth.info, sampleRate: 48000, features: features), "0 for \(forgotten ?? ["every URI"])")
+        }
+        // Without a URID for atom:beatTime no sequence can be in beats, so all are frames.
+        let timeUnits: Set = [LV2URI.atom + "beatTime", LV2URI.atom + "frameTime"]
+        let features = HandMadeFeatures(map: .zero(for: timeUnits), options: options)
+        let instance = try XCTUnwrap(RawInstance(OurPlugin.synth.info, sampleRate: 48000, features: features))
+        instance.activate()
+        assertSameSamples(instance.play(OurPlugin.synth.stimulus(frames: Self.frames)), try reference(.synth), "0 for the time units")
+    }
+
     func testRateAdapterNeedsNoFeaturesAtAll() throws {
         let expected = try reference(.rateAdapter)
-        for (features, context) in [(nil, "features NULL"), (HandMadeFeatures(map: .absent), "empty features")] {
+        for (features, context) in [(nil, "features NULL"), (HandMadeFeatures(map: .absent), "empty features"),
+                                    (HandMadeFeatures(map: .zero(for: nil)), "a map that returns 0")] {
             let instance = try XCTUnwrap(RawInstance(OurPlugin.rateAdapter.info, sampleRate: 48000, features: features), context)
             instance.activate()
             assertSameSamples(instance.play(OurPlugin.rateAdapter.stimulus(frames: Self.frames)), expected, context)
@@ -69,14 +84,47 @@ final class HostileHostTests: XCTestCase {
         }
     }
 
-    func testSynthReadsNoFurtherThanTheAnnouncedSequenceSize() throws {
+    func testSynthReadsNoFurtherThanTheAnnouncedSequenceSizeWhateverItsNumberType() throws {
         // A host that announces less than it writes loses its events, and nothing else.
-        for size: Int32 in [1, 7, 16] {
-            let features = HandMadeFeatures(options: [.int("http://lv2plug.in/ns/ext/buf-size#sequenceSize", size)])
-            let instance = try XCTUnwrap(RawInstance(OurPlugin.synth.info, sampleRate: 48000, features: features))
-            instance.activate()
-            let output = instance.play(OurPlugin.synth.stimulus(frames: Self.frames))
-            XCTAssertEqual(SignalAnalysis.peak(output[0]), 0, "sequence size \(size)")
+        // Hosts send the size as atom:Int (jalv, Carla), atom:Long or a float type; each is read.
+        let key = LV2URI.sequenceSize
+        for size in [1, 7, 16] {
+            let spellings: [Option] = [.int(key, Int32(size)), .long(key, Int64(size)), .float(key, Float(size)), .double(key, Double(size))]
+            for option in spellings {
+                let instance = try XCTUnwrap(RawInstance(OurPlugin.synth.info, sampleRate: 48000, features: HandMadeFeatures(options: [option])))
+                instance.activate()
+                let output = instance.play(OurPlugin.synth.stimulus(frames: Self.frames))
+                XCTAssertEqual(SignalAnalysis.peak(output[0]), 0, "sequence size \(size) as \(option.type)")
+            }
+        }
+    }
+
+    func testPortsConnectedLateOrMovedBetweenRunsChangeNothing() throws {
+        for plugin in OurPlugin.allCases {
+            // A host that runs before it has connected anything, even with frames to render.
+            let late = try plugin.instance()
+            late.disconnectAll()
+            late.activate()
+            late.run(frames: 0)
+            late.run(frames: 512)
+            late.connectAll()
+            var silenceFirst = plugin.stimulus(frames: Self.frames)
+            silenceFirst.frames += 512
+            silenceFirst.audio = silenceFirst.audio.map { [Float](repeating: 0, count: 512) + $0 }
+            silenceFirst.midi = silenceFirst.midi.map { ($0.frame + 512, $0.bytes) }
+            let fresh = try plugin.instance()
+            fresh.activate()
+            let expected = fresh.play(silenceFirst).map { Array($0.dropFirst(512)) }
+            assertSameSamples(late.play(plugin.stimulus(frames: Self.frames)), expected, "\(plugin) connected after a run")
+
+            // A host that hands out other buffers on every run, in place or not.
+            let moving = try plugin.instance()
+            moving.activate()
+            let output = moving.play(plugin.stimulus(frames: Self.frames), blocks: [256, 100, 512]) { start, _ in
+                moving.usesOtherOutputs.toggle()
+                moving.connectsInPlace = start % 3 == 0
+            }
+            assertSameSamples(output, try reference(plugin), "\(plugin) with its buffers moved between runs")
         }
     }
 

@@ -2,12 +2,17 @@ import CLV2
 @testable import LV2Host
 
 /// A feature array written by hand, to play a host that gets it wrong: no URID map, a
-/// map without its function, no options, options with odd keys, types, sizes and values.
+/// map without its function, a map that returns 0, no options, options with odd keys,
+/// types, sizes and values.
 ///
 /// The URIDs come from a real `LV2Host.HostFeatures`, whose thread-safe map the
 /// hand-made `urid:map` feature hands out, so the plugin and the test agree on every number.
 final class HandMadeFeatures {
-    enum URIDMap { case working, withoutFunction, absent }
+    enum URIDMap: Equatable {
+        case working, withoutFunction, absent
+        /// A map that answers 0 ("cannot map") for these URIs, or for every URI when nil.
+        case zero(for: Set<String>?)
+    }
 
     /// One `options:options` entry: key and type URIs and the bytes of the value.
     struct Option {
@@ -41,6 +46,7 @@ final class HandMadeFeatures {
     private let host = LV2Host.HostFeatures(sampleRate: 48000, minBlockLength: 1, maxBlockLength: 1,
                                             nominalBlockLength: 1, sequenceSize: 256)
     private let map = UnsafeMutablePointer<LV2_URID_Map>.allocate(capacity: 1)
+    private var forgetfulMap: ForgetfulMap?
     private let optionValues: [UnsafeMutableRawPointer]
     private let options: UnsafeMutableBufferPointer<LV2_Options_Option>
     private let features: UnsafeMutableBufferPointer<LV2_Feature>
@@ -52,7 +58,14 @@ final class HandMadeFeatures {
     ///   - optionsDataIsNull: lists `options:options` with NULL data.
     init(map kind: URIDMap = .working, options entries: [Option]? = nil, optionsDataIsNull: Bool = false) {
         map.initialize(to: Self.map(of: host))
-        if kind == .withoutFunction { map.pointee.map = nil }
+        switch kind {
+        case .withoutFunction: map.pointee.map = nil
+        case let .zero(forgotten):
+            let forgetful = ForgetfulMap(real: map.pointee, forgotten: forgotten)
+            forgetfulMap = forgetful
+            map.pointee = forgetful.feature
+        case .working, .absent: break
+        }
 
         let listsOptions = entries != nil || optionsDataIsNull
         let entries = entries ?? []
@@ -97,6 +110,25 @@ final class HandMadeFeatures {
 
     nonisolated(unsafe) private static let mapURI = UnsafePointer(strdup(LV2URI.uridMap)!)
     nonisolated(unsafe) private static let optionsURI = UnsafePointer(strdup(LV2URI.options)!)
+
+    /// A `urid:map` that passes to a real one all but the URIs it forgets.
+    private final class ForgetfulMap {
+        let real: LV2_URID_Map
+        let forgotten: Set<String>?
+
+        init(real: LV2_URID_Map, forgotten: Set<String>?) {
+            self.real = real
+            self.forgotten = forgotten
+        }
+
+        var feature: LV2_URID_Map {
+            LV2_URID_Map(handle: Unmanaged.passUnretained(self).toOpaque()) { handle, uri in
+                let map = Unmanaged<ForgetfulMap>.fromOpaque(handle!).takeUnretainedValue()
+                guard let uri, let forgotten = map.forgotten, !forgotten.contains(String(cString: uri)) else { return 0 }
+                return map.real.map(map.real.handle, uri)
+            }
+        }
+    }
 
     /// The `urid:map` in a real host's feature array.
     private static func map(of host: LV2Host.HostFeatures) -> LV2_URID_Map {

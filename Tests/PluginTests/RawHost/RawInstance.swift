@@ -22,6 +22,8 @@ final class RawInstance {
     private let controlValues: UnsafeMutableBufferPointer<Float>
     private let audioInputs: [UnsafeMutableBufferPointer<Float>]
     private let audioOutputs: [UnsafeMutableBufferPointer<Float>]
+    /// A second set of output buffers, for hosts that move the outputs between runs.
+    private let otherAudioOutputs: [UnsafeMutableBufferPointer<Float>]
 
     /// Nil when the plugin refuses to instantiate.
     /// - Parameter features: what `instantiate` gets; nil passes a NULL feature array.
@@ -44,22 +46,35 @@ final class RawInstance {
         controlValues.initialize(repeating: 0)
         audioInputs = plugin.ports(.audio, input: true).map { _ in Self.samples(capacity) }
         audioOutputs = plugin.ports(.audio, input: false).map { _ in Self.samples(capacity) }
+        otherAudioOutputs = plugin.ports(.audio, input: false).map { _ in Self.samples(capacity) }
         events = plugin.midiInput.map { _ in AtomSequence(capacity: sequenceCapacity) }
         for port in plugin.ports where port.kind == .control {
             controlValues[port.index] = port.isInput ? port.initialValue : 0
-            connect(port.index, to: controlValues.baseAddress! + port.index)
         }
-        for (port, buffer) in zip(plugin.ports(.audio, input: true), audioInputs) { connect(port.index, to: buffer.baseAddress) }
-        connectAudioOutputs()
-        if let midi = plugin.midiInput { connect(midi.index, to: events?.buffer) }
         events?.clear(sequenceType: sequenceType)
+        connectAll()
     }
 
     deinit {
         descriptor.pointee.cleanup(handle)
         controlValues.deallocate()
-        (audioInputs + audioOutputs).forEach { $0.deallocate() }
+        (audioInputs + audioOutputs + otherAudioOutputs).forEach { $0.deallocate() }
         events?.deallocate()
+    }
+
+    /// Connects every port to this object's memory, as `init` does.
+    func connectAll() {
+        for port in plugin.ports where port.kind == .control {
+            connect(port.index, to: controlValues.baseAddress! + port.index)
+        }
+        for (port, buffer) in zip(plugin.ports(.audio, input: true), audioInputs) { connect(port.index, to: buffer.baseAddress) }
+        connectAudioOutputs()
+        if let midi = plugin.midiInput { connect(midi.index, to: events?.buffer) }
+    }
+
+    /// Connects every port to NULL, as a host does before it has buffers for them.
+    func disconnectAll() {
+        for port in plugin.ports { connect(port.index, to: nil) }
     }
 
     private static func samples(_ count: Int) -> UnsafeMutableBufferPointer<Float> {
@@ -99,13 +114,19 @@ final class RawInstance {
         didSet { connectAudioOutputs() }
     }
 
+    /// When true, the audio outputs are connected to the second set of buffers.
+    var usesOtherOutputs = false {
+        didSet { connectAudioOutputs() }
+    }
+
     private func connectAudioOutputs() {
         for (index, port) in plugin.ports(.audio, input: false).enumerated() { connect(port.index, to: audioOutput(index).baseAddress) }
     }
 
     func audioInput(_ index: Int) -> UnsafeMutableBufferPointer<Float> { audioInputs[index] }
     func audioOutput(_ index: Int) -> UnsafeMutableBufferPointer<Float> {
-        connectsInPlace && index < audioInputs.count ? audioInputs[index] : audioOutputs[index]
+        connectsInPlace && index < audioInputs.count ? audioInputs[index]
+            : usesOtherOutputs ? otherAudioOutputs[index] : audioOutputs[index]
     }
     var audioInputCount: Int { audioInputs.count }
     var audioOutputCount: Int { audioOutputs.count }
