@@ -9,7 +9,8 @@
 //   1 byte   flags: 1 new controls follow (9 bytes), 2 activate first, 4 output
 //            unconnected, 8 the sequence claims a body size (4 bytes follow; only
 //            when announced, else the claim is the truth), 16 a wrong atom type,
-//            32 the time unit is beats, 64 the time unit is frames spelled out
+//            32 the time unit and padding hold garbage (as Carla leaves them),
+//            64 the time unit is frames spelled out
 //   2 bytes  how many event bytes follow, at most the buffer's room
 //   n bytes  the sequence body after its 8-byte header: events as they come (64-bit
 //            time stamp, 32-bit size, 32-bit type = 3 for MIDI, body, padding to 8)
@@ -58,8 +59,8 @@ static LV2_Atom_Sequence *read_sequence(Synth *synth, uint8_t flags, FuzzReader 
     size_t body = fuzz_bytes(input, sequence + 1, wanted);
     sequence->atom.type = flags & 16 ? FUZZ_URID_INT : FUZZ_URID_SEQUENCE;
     sequence->atom.size = (flags & 8) && synth->announced ? claim : (uint32_t)(sizeof(LV2_Atom_Sequence_Body) + body);
-    sequence->body.unit = flags & 32 ? FUZZ_URID_FIRST_OTHER + 40 : flags & 64 ? FUZZ_URID_FRAME_TIME : 0;
-    sequence->body.pad = 0;
+    sequence->body.unit = flags & 32 ? 0xA5A5A5A5u : flags & 64 ? FUZZ_URID_FRAME_TIME : 0;
+    sequence->body.pad = flags & 32 ? 0xA5A5A5A5u : 0;
     return sequence;
 }
 
