@@ -35,12 +35,12 @@ TEST_DEBS  := lilv-utils sordi lv2-examples sox valgrind gcc python3 jalv jackd2
 # compiles the plugin) and its C synth reference also with gcc, as a second opinion.
 BENCH_CLANG  ?= $(CLANG)
 BENCH_GCC    ?= gcc
-BENCH_CFLAGS := -O2 -Wall -Wextra
-BENCH_HEADERS    := $(wildcard Benchmarks/*.h Benchmarks/reference/*.h) Sources/CMath/shim.h
+BENCH_CFLAGS := -O2 -Wall -Wextra -I Sources/SwiftLV2
+BENCH_HEADERS    := $(wildcard Benchmarks/*.h Benchmarks/reference/*.h) Sources/CMath/shim.h Sources/SwiftLV2/ports.h
 BENCH_DRIVER     := $(BENCH_BUILD)/bench
 BENCH_REFERENCES := $(BENCH_BUILD)/reference-clang.so $(BENCH_BUILD)/reference-gcc.so
 
-.PHONY: all plugin host deps test-deps test bench bench-smoke demo install uninstall clean \
+.PHONY: all generate plugin host deps test-deps test bench bench-smoke demo install uninstall clean \
         fuzz fuzz-check memcheck memcheck-check
 
 all: plugin host
@@ -52,13 +52,23 @@ deps:
 test-deps: deps
 	@./scripts/ensure-debs $(TEST_DEBS)
 
+# The bundle's Turtle, its entry point (Bundle.swift) and the C header of its ports
+# (ports.h), all written from the plugins' declarations by Sources/generate-bundle.
+# What it writes is committed; a test checks that it matches.
+GENERATED_ENTRY  := Sources/SwiftLV2/Bundle.swift
+GENERATED_HEADER := Sources/SwiftLV2/ports.h
+
+generate: deps
+	$(SWIFT) build --product generate-bundle --scratch-path $(HOST_BUILD)
+	$(HOST_BUILD)/debug/generate-bundle --turtle $(BUNDLE) --swift $(GENERATED_ENTRY) --header $(GENERATED_HEADER)
+
 # The plugin: Embedded Swift (trait `Plugin`), in its own build folder so that it
 # never mixes with the ordinary Swift build of the host and the tests.
 # No RUNPATH: the binary needs only system libraries, and valgrind reports ld.so's
 # word-at-a-time reads of the `$ORIGIN` string as invalid reads in every host.
 BUILD_PLUGIN := $(SWIFT) build -c release --product SwiftLV2 --traits Plugin --disable-local-rpath
 
-plugin: deps
+plugin: generate
 	$(BUILD_PLUGIN) --scratch-path $(PLUGIN_BUILD)
 	cp $(PLUGIN_BUILD)/release/libSwiftLV2.so $(PLUGIN_SO)
 
@@ -120,20 +130,20 @@ clean:
 FUZZ_TARGETS := synth rate_adapter
 FUZZ_PLUGIN  := $(FUZZ_BUILD)/release/libSwiftLV2.so
 FUZZ_DRIVERS := $(FUZZ_BUILD)/drivers
-FUZZ_SOURCES := Tests/Fuzz/fuzz_host.c Tests/Fuzz/fuzz_host.h
+FUZZ_SOURCES := Tests/Fuzz/fuzz_host.c Tests/Fuzz/fuzz_host.h Sources/SwiftLV2/ports.h
 
-$(FUZZ_PLUGIN): test-deps
+$(FUZZ_PLUGIN): test-deps generate
 	$(BUILD_PLUGIN) --scratch-path $(FUZZ_BUILD) -Xswiftc -sanitize=fuzzer,address
 
 $(FUZZ_DRIVERS)/fuzz-%: Tests/Fuzz/fuzz_%.c $(FUZZ_SOURCES)
 	@mkdir -p $(FUZZ_DRIVERS)
 	$(CLANG) -g -O1 -fuse-ld=lld -fsanitize=fuzzer,address,undefined -fno-sanitize-recover=undefined \
-		$< Tests/Fuzz/fuzz_host.c -o $@ -ldl -lm
+		-I Sources/SwiftLV2 $< Tests/Fuzz/fuzz_host.c -o $@ -ldl -lm
 
 # The same targets without libFuzzer, for valgrind and the uninstrumented plugin.
 $(FUZZ_DRIVERS)/replay-%: Tests/Fuzz/fuzz_%.c Tests/Fuzz/replay.c $(FUZZ_SOURCES)
 	@mkdir -p $(FUZZ_DRIVERS)
-	cc -g -O1 $< Tests/Fuzz/fuzz_host.c Tests/Fuzz/replay.c -o $@ -ldl -lm
+	cc -g -O1 -I Sources/SwiftLV2 $< Tests/Fuzz/fuzz_host.c Tests/Fuzz/replay.c -o $@ -ldl -lm
 
 $(FUZZ_CORPUS)/seeds: scripts/fuzz-seeds
 	rm -rf $@

@@ -14,11 +14,18 @@ let pluginCode: [SwiftSetting] = [
     .unsafeFlags(["-enforce-exclusivity=unchecked"], .when(configuration: .release)),
 ]
 
+// LV2Kit is a library other packages build plugins with, also by URL, where SwiftPM
+// refuses unsafe flags: it gets only the Embedded switch.
+let frameworkCode: [SwiftSetting] = [.enableExperimentalFeature("Embedded", .when(traits: ["Plugin"]))]
+
 let package = Package(
     name: "SwiftLV2",
     products: [
         .library(name: "SwiftLV2", type: .dynamic, targets: ["SwiftLV2"]),
         .executable(name: "lv2render", targets: ["lv2render"]),
+        // The framework, for other packages: declare a plugin, and generate its bundle.
+        .library(name: "LV2Kit", targets: ["LV2Kit"]),
+        .library(name: "LV2KitGenerator", targets: ["LV2KitGenerator"]),
     ],
     traits: [
         .trait(name: "Plugin", description: "Build the plugin code as Embedded Swift for the LV2 shared object"),
@@ -37,17 +44,24 @@ let package = Package(
         .systemLibrary(name: "CSndFile", path: "Sources/CSndFile", pkgConfig: "sndfile",
                        providers: [.apt(["libsndfile1-dev"])]),
 
-        // The plugins: DSP value types, the thin LV2 layer, one adapter per plugin, the entry point.
+        // The framework: plugin declarations and the glue between LV2's C API and a plugin
+        // (LV2Kit), and the host-side generator of a bundle's Turtle and entry point.
+        .target(name: "LV2Kit", dependencies: ["CLV2", "CMath"], swiftSettings: frameworkCode),
+        .target(name: "LV2KitGenerator", dependencies: ["LV2Kit"]),
+
+        // The plugins: DSP value types, one declaration and adapter per plugin, the bundle's
+        // entry point (generated), and the generator's list of what the bundle holds.
         .target(name: "DSP", dependencies: ["CMath", "CSampleRate"], swiftSettings: pluginCode),
-        .target(name: "LV2Kit", dependencies: ["CLV2", "CMath"], swiftSettings: pluginCode),
         .target(name: "SineSynth", dependencies: ["DSP", "LV2Kit"], swiftSettings: pluginCode),
         .target(name: "RateAdapter", dependencies: ["DSP", "LV2Kit"], swiftSettings: pluginCode),
         .target(
-            name: "SwiftLV2", dependencies: ["SineSynth", "RateAdapter"], exclude: ["exports.map"], swiftSettings: pluginCode,
+            name: "SwiftLV2", dependencies: ["SineSynth", "RateAdapter"], exclude: ["exports.map", "ports.h"],
+            swiftSettings: pluginCode,
             linkerSettings: [
                 .linkedLibrary("samplerate"), .linkedLibrary("m"),
                 .unsafeFlags(["-use-ld=lld", "-Xlinker", "--gc-sections", "-Xlinker", "--version-script=\(Context.packageDirectory)/Sources/SwiftLV2/exports.map"]),
             ]),
+        .executableTarget(name: "generate-bundle", dependencies: ["LV2KitGenerator", "SineSynth", "RateAdapter"]),
 
         // The offline host.
         .target(name: "CHostSupport"),
@@ -63,8 +77,8 @@ let package = Package(
         // What several test suites share: signal measurements, fixture writers, paths.
         .target(name: "TestSupport", dependencies: ["LV2Host"], path: "Tests/TestSupport"),
 
-        .testTarget(name: "DSPTests", dependencies: ["DSP", "TestSupport"]),
-        .testTarget(name: "PluginTests", dependencies: ["LV2Host", "RTProbe", "TestSupport"]),
+        .testTarget(name: "DSPTests", dependencies: ["DSP", "SineSynth", "RateAdapter", "TestSupport"]),
+        .testTarget(name: "PluginTests", dependencies: ["LV2Host", "RTProbe", "TestSupport", "DSP", "LV2Kit", "SineSynth", "RateAdapter"]),
         .testTarget(name: "LV2RenderTests", dependencies: ["LV2Host", "TestSupport"]),
     ]
 )

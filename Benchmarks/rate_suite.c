@@ -2,15 +2,17 @@
 // cost per second of stereo audio for every quality, per-call overhead, and how the
 // cost grows with the host rate.
 #include "bench.h"
+#include "ports.h"
 
 #include <stdio.h>
 #include <stdlib.h>
 
-/// Port indices of rate-adapter.ttl (the reference has the same ports).
-enum { PORT_IN_LEFT, PORT_IN_RIGHT, PORT_OUT_LEFT, PORT_OUT_RIGHT, PORT_RATE, PORT_QUALITY, PORT_MIX, PORT_ENABLED,
-       PORT_LATENCY, REFERENCE_PORT_CALL_FRAMES };
+/// The adapter's ports, from the generated ports.h (the reference has the same ports,
+/// and one more of its own after them).
+enum { PORT_IN_LEFT = RATE_ADAPTER_IN_L, PORT_OUT_LEFT = RATE_ADAPTER_OUT_L, PORT_RATE = RATE_ADAPTER_RATE,
+       REFERENCE_PORT_CALL_FRAMES = RATE_ADAPTER_PORT_COUNT };
 static const char *QUALITY_NAMES[] = {"sinc best", "sinc medium", "sinc fastest", "zero-order hold", "linear"};
-enum { DEFAULT_QUALITY = 2 };
+enum { DEFAULT_QUALITY = (int)RATE_ADAPTER_QUALITY_DEFAULT };
 
 /// A stretch of stereo noise through one plugin, in blocks, after a short untimed warm-up.
 typedef struct {

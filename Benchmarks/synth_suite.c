@@ -1,6 +1,7 @@
 // The sine synth against its C reference: the same notes through both, cost per
 // voice-sample, per-call overhead, and how the cost grows with the voices sounding.
 #include "bench.h"
+#include "ports.h"
 
 #include <math.h>
 #include <stdio.h>
@@ -8,12 +9,16 @@
 #include <string.h>
 
 static const double SAMPLE_RATE = 48000;
-/// Port indices of sine-synth.ttl (the reference has the same ports).
-enum { PORT_MIDI_IN, PORT_OUT, PORT_FIRST_CONTROL, CONTROL_COUNT = 9 };
-enum { CONTROL_GLIDE = 5, CONTROL_VOICES = 8 };
-/// gain, attack, decay, sustain, release, glide, bend range, tuning, voices.
-static const float DEFAULT_CONTROLS[CONTROL_COUNT] = {-12, 5, 200, 0.8f, 150, 0, 2, 440, 32};
-static const long RELEASE_FRAMES = 7200;  // the default 150 ms release
+/// The synth's ports, from the generated ports.h (the reference has the same ports).
+enum { PORT_MIDI_IN = SINE_SYNTH_MIDI_IN, PORT_OUT = SINE_SYNTH_OUT, PORT_FIRST_CONTROL = SINE_SYNTH_GAIN,
+       CONTROL_COUNT = SINE_SYNTH_PORT_COUNT - SINE_SYNTH_GAIN };
+enum { CONTROL_GLIDE = SINE_SYNTH_GLIDE - PORT_FIRST_CONTROL, CONTROL_VOICES = SINE_SYNTH_VOICES - PORT_FIRST_CONTROL };
+/// Every control at its default, but with all the voices there are.
+static const float DEFAULT_CONTROLS[CONTROL_COUNT] = {
+    SINE_SYNTH_GAIN_DEFAULT, SINE_SYNTH_ATTACK_DEFAULT, SINE_SYNTH_DECAY_DEFAULT, SINE_SYNTH_SUSTAIN_DEFAULT,
+    SINE_SYNTH_RELEASE_DEFAULT, SINE_SYNTH_GLIDE_DEFAULT, SINE_SYNTH_BEND_RANGE_DEFAULT, SINE_SYNTH_TUNING_DEFAULT,
+    SINE_SYNTH_VOICES_MAXIMUM};
+static const long RELEASE_FRAMES = (long)(SINE_SYNTH_RELEASE_DEFAULT * 48000 / 1000);  // the default release
 
 /// One second of notes through one plugin: all notes start at frame 0 and are
 /// released 150 ms before the end, so every voice sounds through attack, decay,

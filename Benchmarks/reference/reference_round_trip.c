@@ -7,13 +7,16 @@
 #include "reference.h"
 
 #include "../../Sources/CMath/shim.h"
+#include "ports.h"
 
 #include <samplerate.h>
 
 #include <stdlib.h>
 #include <string.h>
 
-enum { PORT_IN_LEFT, PORT_IN_RIGHT, PORT_OUT_LEFT, PORT_OUT_RIGHT, PORT_RATE, PORT_QUALITY, PORT_CALL_FRAMES = 9 };
+enum { PORT_IN_LEFT = RATE_ADAPTER_IN_L, PORT_IN_RIGHT = RATE_ADAPTER_IN_R, PORT_OUT_LEFT = RATE_ADAPTER_OUT_L,
+       PORT_OUT_RIGHT = RATE_ADAPTER_OUT_R, PORT_RATE = RATE_ADAPTER_RATE, PORT_QUALITY = RATE_ADAPTER_QUALITY,
+       PORT_CALL_FRAMES = RATE_ADAPTER_PORT_COUNT };
 enum { QUALITIES = 5, CHANNELS = 2, LARGEST_CALL = 4096 };
 
 typedef struct {

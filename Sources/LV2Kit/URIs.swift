@@ -1,17 +1,30 @@
-import CLV2
+@_exported import CLV2  // plugins use its types (LV2_URID, the status codes) too
 
-/// The URIs the plugins look for in what the host gives them.
+/// The URIs LV2Kit looks for in what the host gives, and writes into what it returns.
 ///
 /// They are `StaticString`s rather than the C headers' macros so that no `String`
 /// is ever made: Embedded Swift builds these into the binary as plain C strings.
 public enum URI {
     public static let uridMap: StaticString = "http://lv2plug.in/ns/ext/urid#map"
     public static let options: StaticString = "http://lv2plug.in/ns/ext/options#options"
+    public static let log: StaticString = "http://lv2plug.in/ns/ext/log#log"
+    public static let logError: StaticString = "http://lv2plug.in/ns/ext/log#Error"
+    public static let logWarning: StaticString = "http://lv2plug.in/ns/ext/log#Warning"
+    public static let logNote: StaticString = "http://lv2plug.in/ns/ext/log#Note"
+    public static let logTrace: StaticString = "http://lv2plug.in/ns/ext/log#Trace"
+    public static let workerSchedule: StaticString = "http://lv2plug.in/ns/ext/worker#schedule"
+    public static let workerInterface: StaticString = "http://lv2plug.in/ns/ext/worker#interface"
+    public static let stateInterface: StaticString = "http://lv2plug.in/ns/ext/state#interface"
+    public static let stateMapPath: StaticString = "http://lv2plug.in/ns/ext/state#mapPath"
+    public static let stateFreePath: StaticString = "http://lv2plug.in/ns/ext/state#freePath"
     public static let sequenceSize: StaticString = "http://lv2plug.in/ns/ext/buf-size#sequenceSize"
     public static let atomInt: StaticString = "http://lv2plug.in/ns/ext/atom#Int"
     public static let atomLong: StaticString = "http://lv2plug.in/ns/ext/atom#Long"
     public static let atomFloat: StaticString = "http://lv2plug.in/ns/ext/atom#Float"
     public static let atomDouble: StaticString = "http://lv2plug.in/ns/ext/atom#Double"
+    public static let atomBool: StaticString = "http://lv2plug.in/ns/ext/atom#Bool"
+    public static let atomPath: StaticString = "http://lv2plug.in/ns/ext/atom#Path"
+    public static let atomChunk: StaticString = "http://lv2plug.in/ns/ext/atom#Chunk"
     public static let atomSequence: StaticString = "http://lv2plug.in/ns/ext/atom#Sequence"
     public static let atomBeatTime: StaticString = "http://lv2plug.in/ns/ext/atom#beatTime"
     public static let midiEvent: StaticString = "http://lv2plug.in/ns/ext/midi#MidiEvent"

@@ -1,4 +1,5 @@
 import DSP
+import RateAdapter  // the defaults and ranges its declaration gives
 import Foundation
 import TestSupport
 import XCTest
@@ -11,7 +12,7 @@ final class RateAdapterEngineTests: XCTestCase {
             (8000, 32), (22050, 64), (44100, 128), (48000, 128), (96000, 256), (192_000, 512), (768_000, 2048),
         ]
         for (hostRate, quantum) in expected {
-            XCTAssertEqual(try unwrap(RateAdapterEngine(hostRate: hostRate), "an engine").quantum, quantum, "at \(hostRate) Hz")
+            XCTAssertEqual(try unwrap(RateAdapterEngine(hostRate: hostRate, lowestRate: RateAdapterSettings.lowestRate), "an engine").quantum, quantum, "at \(hostRate) Hz")
         }
     }
 
@@ -22,6 +23,6 @@ final class RateAdapterEngineTests: XCTestCase {
         let definition = try unwrap(header.split(separator: "\n").first { $0.hasPrefix("#define RATE_ADAPTER_QUANTUM ") },
                                     "RATE_ADAPTER_QUANTUM in bench.h")
         let benchQuantum = Int(definition.split(separator: " ").last ?? "")
-        XCTAssertEqual(benchQuantum, try unwrap(RateAdapterEngine(hostRate: 48000), "an engine").quantum)
+        XCTAssertEqual(benchQuantum, try unwrap(RateAdapterEngine(hostRate: 48000, lowestRate: RateAdapterSettings.lowestRate), "an engine").quantum)
     }
 }

@@ -1,4 +1,5 @@
 import DSP
+import SineSynth  // the defaults and ranges its declaration gives
 import TestSupport
 import XCTest
 
@@ -7,9 +8,9 @@ final class SynthEngineTests: XCTestCase {
     typealias Event = (frame: Int, apply: (inout SynthEngine) -> Void)
 
     /// Renders `frames` frames, applying each event at its frame, in blocks of `block`.
-    func render(_ settings: SynthSettings = SynthSettings(), rate: Double = 48000, frames: Int,
+    func render(_ settings: SynthSettings = SynthSettings.defaults, rate: Double = 48000, frames: Int,
                 block: Int = 512, events: [Event]) -> [Float] {
-        var engine = SynthEngine(sampleRate: rate)
+        var engine = SynthEngine(sampleRate: rate, settings: .defaults)
         engine.configure(settings)
         engine.reset()
         var output = [Float](repeating: 0, count: frames)
@@ -47,7 +48,7 @@ final class SynthEngineTests: XCTestCase {
     }
 
     func testTuningMovesTheWholeKeyboard() {
-        var settings = SynthSettings()
+        var settings = SynthSettings.defaults
         settings.tuningA4 = 432
         let output = render(settings, frames: 72000, events: [noteOn(81, at: 0)])  // A5
         let frequency = SignalAnalysis.frequency(of: output[20000...], sampleRate: 48000)
@@ -69,7 +70,7 @@ final class SynthEngineTests: XCTestCase {
     }
 
     func testGainSetsTheLevel() {
-        var settings = SynthSettings()
+        var settings = SynthSettings.defaults
         settings.gainDecibels = 0
         settings.sustainLevel = 1
         let output = render(settings, frames: 24000, events: [noteOn(60, at: 0, velocity: 127)])
@@ -94,7 +95,7 @@ final class SynthEngineTests: XCTestCase {
     }
 
     func testReleaseReachesExactSilenceInTheReleaseTime() {
-        var settings = SynthSettings()
+        var settings = SynthSettings.defaults
         settings.releaseMilliseconds = 100
         let output = render(settings, frames: 48000, events: [noteOn(69, at: 0), noteOff(69, at: 24000)])
         XCTAssertGreaterThan(SignalAnalysis.peak(output[23000..<24000]), 0.1)
@@ -103,7 +104,7 @@ final class SynthEngineTests: XCTestCase {
     }
 
     func testStolenVoiceFadesInsteadOfClicking() {
-        var settings = SynthSettings()
+        var settings = SynthSettings.defaults
         settings.voiceCount = 2
         let notes: [Event] = [noteOn(60, at: 0), noteOn(64, at: 4800), noteOn(67, at: 9600), noteOn(72, at: 14400)]
         let output = render(settings, frames: 24000, events: notes)
@@ -119,7 +120,7 @@ final class SynthEngineTests: XCTestCase {
     }
 
     func testPitchBendReachesTheBendRange() {
-        var settings = SynthSettings()
+        var settings = SynthSettings.defaults
         settings.bendRangeSemitones = 7
         for (value, semitones) in [(8191, 7.0 * 8191 / 8192), (-8192, -7.0)] {
             let bend: Event = (0, { $0.pitchBend(channel: 0, value: value) })
@@ -130,7 +131,7 @@ final class SynthEngineTests: XCTestCase {
     }
 
     func testGlideReachesTheTargetPitchInTheGlideTime() {
-        var settings = SynthSettings()
+        var settings = SynthSettings.defaults
         settings.glideMilliseconds = 250
         settings.voiceCount = 1
         // Hold A4, then play A5 legato: the pitch slides an octave in 250 ms.
@@ -144,7 +145,7 @@ final class SynthEngineTests: XCTestCase {
     }
 
     func testMonophonicLegatoDoesNotRetrigger() {
-        var settings = SynthSettings()
+        var settings = SynthSettings.defaults
         settings.voiceCount = 1
         settings.decayMilliseconds = 50
         settings.sustainLevel = 0.5
@@ -158,7 +159,7 @@ final class SynthEngineTests: XCTestCase {
     }
 
     func testStealReleasedDuringItsFadeEndsInSilence() {
-        var settings = SynthSettings()
+        var settings = SynthSettings.defaults
         settings.voiceCount = 2
         // 64 steals a voice and is let go 10 frames later, inside the 1 ms fade.
         let events = [noteOn(60, at: 0), noteOn(62, at: 0), noteOff(60, at: 1000), noteOff(62, at: 1000),
@@ -175,7 +176,7 @@ final class SynthEngineTests: XCTestCase {
     }
 
     func testRaisingSustainDuringTheDecayGlidesUp() {
-        var settings = SynthSettings()
+        var settings = SynthSettings.defaults
         settings.decayMilliseconds = 500
         settings.sustainLevel = 0.2
         var raised = settings
@@ -186,7 +187,7 @@ final class SynthEngineTests: XCTestCase {
     }
 
     func testMonophonicPedalReleaseKeepsThePitchHeard() {
-        var settings = SynthSettings()
+        var settings = SynthSettings.defaults
         settings.voiceCount = 1
         let pedal: (Bool, Int) -> Event = { down, frame in (frame, { $0.sustainPedal(channel: 0, down: down) }) }
         // Under the pedal: 72, then 67, then 60, each let go; 60 is what sounds.
@@ -198,7 +199,7 @@ final class SynthEngineTests: XCTestCase {
     }
 
     func testMonophonicGlideStartsFromThePitchLastHeard() {
-        var settings = SynthSettings()
+        var settings = SynthSettings.defaults
         settings.voiceCount = 1
         settings.glideMilliseconds = 100
         // Hold C4, play C5 over it and let go (back to C4), let go of C4, then play E4.
@@ -210,7 +211,7 @@ final class SynthEngineTests: XCTestCase {
     }
 
     func testSwitchingToMonophonicKeepsTheHeldNote() {
-        var poly = SynthSettings()
+        var poly = SynthSettings.defaults
         poly.voiceCount = 8
         var mono = poly
         mono.voiceCount = 1
@@ -220,7 +221,7 @@ final class SynthEngineTests: XCTestCase {
     }
 
     func testRetriggerDuringAStealFadeWaitsForTheFade() {
-        var settings = SynthSettings()
+        var settings = SynthSettings.defaults
         settings.voiceCount = 2
         let steal = [noteOn(60, at: 0), noteOn(62, at: 0), noteOn(64, at: 1000)]
         let retriggered = render(settings, frames: 4800, events: steal + [noteOn(64, at: 1010)])
@@ -228,9 +229,9 @@ final class SynthEngineTests: XCTestCase {
     }
 
     func testGainSetAfterActivateIsNotRampedTo() {
-        var engine = SynthEngine(sampleRate: 48000)
+        var engine = SynthEngine(sampleRate: 48000, settings: .defaults)
         engine.reset()  // activate, with the default −12 dB
-        var quiet = SynthSettings()
+        var quiet = SynthSettings.defaults
         quiet.gainDecibels = -60
         quiet.attackMilliseconds = 0.5
         engine.configure(quiet)  // the host's first block

@@ -11,12 +11,15 @@
 //   2 × frames bytes  the left then the right input, one sample per byte (fuzz_sample)
 // Every run must give finite output and a sane latency.
 #include "fuzz_host.h"
+#include "ports.h"
 
 #include <math.h>
 #include <stdio.h>
 #include <stdlib.h>
 
-enum { IN_LEFT = 0, IN_RIGHT, OUT_LEFT, OUT_RIGHT, FIRST_CONTROL, CONTROLS = 4, LATENCY = 8, MAX_FRAMES = 4096 };
+enum { IN_LEFT = RATE_ADAPTER_IN_L, IN_RIGHT = RATE_ADAPTER_IN_R, OUT_LEFT = RATE_ADAPTER_OUT_L, OUT_RIGHT = RATE_ADAPTER_OUT_R,
+       FIRST_CONTROL = RATE_ADAPTER_RATE, CONTROLS = RATE_ADAPTER_LATENCY - RATE_ADAPTER_RATE, LATENCY = RATE_ADAPTER_LATENCY,
+       MAX_FRAMES = 4096 };
 static const double rates[8] = {48000, 44100, 8000, 11025, 96000, 768000, 22050, 192000};
 
 typedef struct {

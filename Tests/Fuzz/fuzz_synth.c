@@ -16,12 +16,14 @@
 //            time stamp, 32-bit size, 32-bit type = 3 for MIDI, body, padding to 8)
 // Every run must give finite output no louder than 32 voices at +6 dB.
 #include "fuzz_host.h"
+#include "ports.h"
 
 #include <stdlib.h>
 #include <string.h>
 #include <lv2/atom/atom.h>
 
-enum { MIDI_IN = 0, OUT = 1, FIRST_CONTROL = 2, CONTROLS = 9, MAX_FRAMES = 4096 };
+enum { MIDI_IN = SINE_SYNTH_MIDI_IN, OUT = SINE_SYNTH_OUT, FIRST_CONTROL = SINE_SYNTH_GAIN,
+       CONTROLS = SINE_SYNTH_PORT_COUNT - SINE_SYNTH_GAIN, MAX_FRAMES = 4096 };
 /// The atom buffer: the size announced, or the most event bytes when none is.
 enum { ANNOUNCED_CAPACITY = 1024, UNANNOUNCED_ROOM = 4096 };
 static const double rates[4] = {48000, 8000, 768000, 44100};

@@ -1,14 +1,22 @@
-/// The rate adapter's controls, already checked and clamped.
+/// The rate adapter's controls, already checked and clamped. The plugin's declaration
+/// holds their ranges and defaults (`RateAdapterSettings.defaults` in the RateAdapter module).
 public struct RateAdapterSettings: Equatable {
-    /// The internal rate asked for, in Hz (the engine uses at most the host rate).
-    public var rate = 22050.0
-    public var quality = SampleRateConverter.Quality.sincFastest
+    /// The internal rate asked for, in Hz (the engine uses it between its lowest rate
+    /// and the host rate).
+    public var rate: Double
+    public var quality: SampleRateConverter.Quality
     /// 0 is the dry input only, 1 the converted signal only.
-    public var mix = 1.0
+    public var mix: Double
     /// Off is the host's bypass: the dry input, still delayed by the latency.
-    public var enabled = true
+    public var enabled: Bool
 
-    @_noAllocation @_noLocks public init() {}
+    @_noAllocation @_noLocks
+    public init(rate: Double, quality: SampleRateConverter.Quality, mix: Double, enabled: Bool) {
+        self.rate = rate
+        self.quality = quality
+        self.mix = mix
+        self.enabled = enabled
+    }
 }
 
 /// Runs stereo audio through libsamplerate at an internal rate and back, with a
@@ -34,8 +42,6 @@ public struct RateAdapterEngine: ~Copyable {
     static let quantumSeconds = 0.0025
     /// Quanta copied in and out of the quantizer at once; longer blocks go in pieces.
     static let quantaPerChunk = 8
-    /// Lowest internal rate the `rate` control offers.
-    public static let lowestRate = 2000.0
     /// The glide steps once per quantum; each step changes the converters' filters a
     /// little, and over 50 ms the steps are small enough that no step stands out.
     static let rateGlideSeconds = 0.05
@@ -45,6 +51,8 @@ public struct RateAdapterEngine: ~Copyable {
     private static let channels = 2
 
     public let hostRate: Double
+    /// The lowest internal rate asked for; it sets each quality's latency.
+    public let lowestRate: Double
     /// Frames per quantum: the smallest power of two, at least 32, that lasts
     /// `quantumSeconds` (128 at 44.1 and 48 kHz, 256 at 96 kHz). Benchmarks/bench.h
     /// repeats the 48 kHz figure, and a test keeps the two equal.
@@ -61,15 +69,17 @@ public struct RateAdapterEngine: ~Copyable {
     private let wet: SampleBuffer
     private let incomingOutput: SampleBuffer
 
-    public init?(hostRate: Double) {
-        guard hostRate.isFinite, hostRate > 0 else { return nil }
+    /// - Parameter lowestRate: the lowest internal rate `process` will be asked for.
+    public init?(hostRate: Double, lowestRate: Double) {
+        guard hostRate.isFinite, hostRate > 0, lowestRate.isFinite, lowestRate > 0 else { return nil }
         var quantum = 32
         while Double(quantum) < Self.quantumSeconds * hostRate { quantum *= 2 }
         func frames(_ seconds: Double) -> Int { max(1, Int(seconds * hostRate)) }
-        guard let bank = QualityBank(lowestRatio: min(1, Self.lowestRate / hostRate), quantum: quantum,
+        guard let bank = QualityBank(lowestRatio: min(1, lowestRate / hostRate), quantum: quantum,
                                      fadeFrames: frames(Self.qualityFadeSeconds))
         else { return nil }
         self.hostRate = hostRate
+        self.lowestRate = lowestRate
         self.quantum = quantum
         self.bank = bank
         quantizer = BlockQuantizer(quantum: quantum, largestChunk: Self.quantaPerChunk * quantum)
@@ -121,7 +131,7 @@ public struct RateAdapterEngine: ~Copyable {
     private mutating func processQuantum(_ settings: RateAdapterSettings) {
         dry.write(quantizer.quantumInput, frames: quantum)
 
-        let internalRate = min(max(settings.rate, Self.lowestRate), hostRate)
+        let internalRate = min(max(settings.rate, lowestRate), hostRate)
         ratioGlide.aim(at: internalRate)
         blend.passThrough.set(internalRate == hostRate ? 1 : 0)
         blend.wetAmount.set(settings.enabled ? min(max(settings.mix, 0), 1) : 0)

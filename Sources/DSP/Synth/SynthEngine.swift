@@ -5,7 +5,7 @@
 /// the stream into blocks.
 public struct SynthEngine: ~Copyable {
     public let sampleRate: Double
-    private var settings = SynthSettings()
+    private var settings: SynthSettings
     private var tuning: Tuning
     private var voices = InlineArray<32, SynthVoice>(repeating: SynthVoice())
     private var allocator = VoiceAllocator()
@@ -29,8 +29,10 @@ public struct SynthEngine: ~Copyable {
         var keysDown = InlineArray<128, Bool>(repeating: false)
     }
 
-    public init(sampleRate: Double) {
+    /// - Parameter settings: where the controls start (`configure` changes them).
+    public init(sampleRate: Double, settings: SynthSettings) {
         self.sampleRate = sampleRate
+        self.settings = settings
         tuning = Tuning(sampleRate: sampleRate, a4: settings.tuningA4)
         gain = SmoothedValue(Self.linearGain(settings.gainDecibels), rampLength: Int(sampleRate * 0.02))
         scratch = .allocate(capacity: Self.scratchLength)

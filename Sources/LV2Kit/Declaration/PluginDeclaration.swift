@@ -1,0 +1,131 @@
+/// Everything a host learns about a plugin before it loads the binary: the generator
+/// writes it out as the plugin's Turtle, and the glue checks the host against it at
+/// `instantiate` (sample rate, required features).
+///
+/// Ports are not listed here but in the plugin's `Port` enum (see `PortList`), whose
+/// order gives their indices.
+public struct PluginDeclaration: Sendable {
+    /// The plugin's URI: what hosts and presets name it by. Its last segment names
+    /// the plugin's Turtle files (`urn:example:tremolo` → `tremolo.ttl`).
+    public var uri: StaticString
+    /// `doap:name`: what a host's plugin list shows.
+    public var name: StaticString
+    /// `doap:shortdesc`: a few words.
+    public var shortDescription: StaticString
+    /// `rdfs:comment`: what the plugin does, in a sentence or three.
+    public var comment: StaticString
+    /// Its `lv2:Plugin` subclasses, by which hosts sort their plugin menus.
+    public var classes: [PluginClass]
+    public var version: Version
+    /// `doap:license`, as a URI.
+    public var license: StaticString
+    /// Features the host must pass to `instantiate`; without one, the plugin logs which
+    /// and refuses. Properties such as `lv2:hardRTCapable` belong in `optionalFeatures`.
+    public var requiredFeatures: [Feature]
+    public var optionalFeatures: [Feature]
+    /// `lv2:extensionData`: the interfaces `extension_data` returns.
+    public var extensionData: [ExtensionData]
+    /// `opts:supportedOption`: the options the plugin reads from `options:options`.
+    public var supportedOptions: [StaticString]
+    /// The sample rates the plugin works at; at others `instantiate` logs and refuses.
+    public var sampleRates: ClosedRange<Double>
+    /// `pg:mainInput` and `pg:mainOutput`, when the plugin has them.
+    public var mainInput: PortGroup?
+    public var mainOutput: PortGroup?
+
+    public init(
+        uri: StaticString, name: StaticString, shortDescription: StaticString, comment: StaticString,
+        classes: [PluginClass], version: Version, license: StaticString,
+        requiredFeatures: [Feature] = [], optionalFeatures: [Feature] = [], extensionData: [ExtensionData] = [],
+        supportedOptions: [StaticString] = [], sampleRates: ClosedRange<Double> = 1...Double.greatestFiniteMagnitude,
+        mainInput: PortGroup? = nil, mainOutput: PortGroup? = nil
+    ) {
+        self.uri = uri
+        self.name = name
+        self.shortDescription = shortDescription
+        self.comment = comment
+        self.classes = classes
+        self.version = version
+        self.license = license
+        self.requiredFeatures = requiredFeatures
+        self.optionalFeatures = optionalFeatures
+        self.extensionData = extensionData
+        self.supportedOptions = supportedOptions
+        self.sampleRates = sampleRates
+        self.mainInput = mainInput
+        self.mainOutput = mainOutput
+    }
+}
+
+/// `lv2:minorVersion` and `lv2:microVersion`. LV2 reads an odd number in either as a
+/// development version; hosts that find two copies of a plugin load the newer one.
+public struct Version: Sendable {
+    public var minor: Int
+    public var micro: Int
+
+    public init(minor: Int, micro: Int) {
+        self.minor = minor
+        self.micro = micro
+    }
+}
+
+/// A class from the LV2 core vocabulary (`lv2:InstrumentPlugin`, …).
+public struct PluginClass: Sendable {
+    public let uri: StaticString
+    public init(_ uri: StaticString) { self.uri = uri }
+
+    public static let instrument = PluginClass("http://lv2plug.in/ns/lv2core#InstrumentPlugin")
+    public static let generator = PluginClass("http://lv2plug.in/ns/lv2core#GeneratorPlugin")
+    public static let oscillator = PluginClass("http://lv2plug.in/ns/lv2core#OscillatorPlugin")
+    public static let simulator = PluginClass("http://lv2plug.in/ns/lv2core#SimulatorPlugin")
+    public static let delay = PluginClass("http://lv2plug.in/ns/lv2core#DelayPlugin")
+    public static let modulator = PluginClass("http://lv2plug.in/ns/lv2core#ModulatorPlugin")
+    public static let amplifier = PluginClass("http://lv2plug.in/ns/lv2core#AmplifierPlugin")
+    public static let filter = PluginClass("http://lv2plug.in/ns/lv2core#FilterPlugin")
+    public static let distortion = PluginClass("http://lv2plug.in/ns/lv2core#DistortionPlugin")
+    public static let utility = PluginClass("http://lv2plug.in/ns/lv2core#UtilityPlugin")
+    public static let midi = PluginClass("http://lv2plug.in/ns/lv2core#MIDIPlugin")
+}
+
+/// A feature a plugin may need or use.
+public struct Feature: Sendable {
+    public let uri: StaticString
+    /// Whether hosts pass it in the feature array (`urid:map` is passed; `lv2:hardRTCapable`
+    /// is a promise of the plugin's, never passed), so whether `instantiate` can check it.
+    public let isPassedByHost: Bool
+
+    public init(_ uri: StaticString, isPassedByHost: Bool = true) {
+        self.uri = uri
+        self.isPassedByHost = isPassedByHost
+    }
+
+    public static let uridMap = Feature(URI.uridMap)
+    public static let uridUnmap = Feature("http://lv2plug.in/ns/ext/urid#unmap")
+    public static let options = Feature(URI.options)
+    public static let log = Feature(URI.log)
+    public static let workerSchedule = Feature(URI.workerSchedule)
+    public static let boundedBlockLength = Feature("http://lv2plug.in/ns/ext/buf-size#boundedBlockLength")
+    public static let stateMapPath = Feature("http://lv2plug.in/ns/ext/state#mapPath")
+    public static let stateMakePath = Feature("http://lv2plug.in/ns/ext/state#makePath")
+    public static let stateFreePath = Feature("http://lv2plug.in/ns/ext/state#freePath")
+    /// The plugin's `run` never allocates, locks or waits.
+    public static let hardRTCapable = Feature("http://lv2plug.in/ns/lv2core#hardRTCapable", isPassedByHost: false)
+    /// The plugin is meant for live use: its output should not be cached or delayed.
+    public static let isLive = Feature("http://lv2plug.in/ns/lv2core#isLive", isPassedByHost: false)
+    /// Audio outputs must not share their input's buffer.
+    public static let inPlaceBroken = Feature("http://lv2plug.in/ns/lv2core#inPlaceBroken", isPassedByHost: false)
+    /// The host should restore the state the plugin's Turtle gives (`state:state`).
+    public static let loadDefaultState = Feature("http://lv2plug.in/ns/ext/state#loadDefaultState", isPassedByHost: false)
+}
+
+/// The interfaces a plugin can return from `extension_data`. (Constants, not an enum,
+/// for the reason `PortProperty` gives.)
+public struct ExtensionData: Sendable {
+    public let uri: StaticString
+
+    /// `state:interface`: non-port state, saved and restored by the plugin's
+    /// `save` and `restore`.
+    public static let state = ExtensionData(uri: URI.stateInterface)
+    /// `worker:interface`: work done off the audio thread by the plugin's `work`.
+    public static let worker = ExtensionData(uri: URI.workerInterface)
+}

@@ -1,0 +1,239 @@
+/// The ports of a plugin: an `Int` enum whose cases, in order, are the ports, and
+/// whose `declaration` says what each is.
+///
+///     enum Port: Int, PortList {
+///         case input, output, gain
+///         var declaration: PortDeclaration {
+///             switch self {
+///             case .input: .audioInput("in", "In", comment: "The signal.")
+///             case .output: .audioOutput("out", "Out", comment: "The signal, louder.")
+///             case .gain: .control("gain", "Gain", range: -60...12, default: 0, unit: .decibel,
+///                                  comment: "How much louder.")
+///             }
+///         }
+///     }
+///
+/// A case's raw value is its port's `lv2:index`, so the order of the cases is the order
+/// of the ports, and nothing else numbers them.
+public protocol PortList: CaseIterable, Sendable, RawRepresentable where RawValue == Int {
+    var declaration: PortDeclaration { get }
+}
+
+/// One port: what it carries, which way, and everything a host shows of it.
+public struct PortDeclaration: Sendable {
+    public enum Kind: Sendable {
+        case audio
+        case control
+        case cv
+        /// An `atom:AtomPort` holding an `atom:Sequence` of events of these types.
+        case events(supports: [StaticString])
+    }
+
+    public var symbol: StaticString
+    public var name: StaticString
+    public var kind: Kind
+    public var isInput: Bool
+    /// `rdfs:comment`: a line on what the port does.
+    public var comment: StaticString
+    /// Control and CV ports: `lv2:minimum` and `lv2:maximum`.
+    public var range: ClosedRange<Float>?
+    /// Control inputs: `lv2:default`.
+    public var defaultValue: Float?
+    public var unit: Unit?
+    public var properties: [PortProperty]
+    /// Labelled values, for enumerations.
+    public var scalePoints: [ScalePoint]
+    /// `lv2:designation`: what the port means to a host (`Designation.enabled`, …).
+    public var designation: StaticString?
+    public var group: PortGroup?
+
+    public init(symbol: StaticString, name: StaticString, kind: Kind, isInput: Bool, comment: StaticString,
+                range: ClosedRange<Float>? = nil, defaultValue: Float? = nil, unit: Unit? = nil,
+                properties: [PortProperty] = [], scalePoints: [ScalePoint] = [], designation: StaticString? = nil,
+                group: PortGroup? = nil) {
+        self.symbol = symbol
+        self.name = name
+        self.kind = kind
+        self.isInput = isInput
+        self.comment = comment
+        self.range = range
+        self.defaultValue = defaultValue
+        self.unit = unit
+        self.properties = properties
+        self.scalePoints = scalePoints
+        self.designation = designation
+        self.group = group
+    }
+
+    /// Whether a control value is rounded to a whole number before the plugin sees it.
+    public var isWholeNumber: Bool {
+        properties.contains { $0.meansWholeNumbers }
+    }
+}
+
+// The ways to declare each kind of port.
+extension PortDeclaration {
+    public static func audioInput(_ symbol: StaticString, _ name: StaticString, comment: StaticString,
+                                  designation: StaticString? = nil, group: PortGroup? = nil) -> PortDeclaration {
+        PortDeclaration(symbol: symbol, name: name, kind: .audio, isInput: true, comment: comment,
+                        designation: designation, group: group)
+    }
+
+    public static func audioOutput(_ symbol: StaticString, _ name: StaticString, comment: StaticString,
+                                   designation: StaticString? = nil, group: PortGroup? = nil) -> PortDeclaration {
+        PortDeclaration(symbol: symbol, name: name, kind: .audio, isInput: false, comment: comment,
+                        designation: designation, group: group)
+    }
+
+    /// A control input: a number the plugin reads once per `run`, never outside `range`.
+    public static func control(_ symbol: StaticString, _ name: StaticString, range: ClosedRange<Float>,
+                               default defaultValue: Float, unit: Unit, properties: [PortProperty] = [],
+                               comment: StaticString, designation: StaticString? = nil,
+                               group: PortGroup? = nil) -> PortDeclaration {
+        PortDeclaration(symbol: symbol, name: name, kind: .control, isInput: true, comment: comment, range: range,
+                        defaultValue: defaultValue, unit: unit, properties: properties, designation: designation,
+                        group: group)
+    }
+
+    /// A control input that picks one of `labels`, numbered from 0.
+    public static func choice(_ symbol: StaticString, _ name: StaticString, labels: [StaticString],
+                              default defaultValue: Int, unit: Unit, comment: StaticString,
+                              group: PortGroup? = nil) -> PortDeclaration {
+        PortDeclaration(symbol: symbol, name: name, kind: .control, isInput: true, comment: comment,
+                        range: 0...Float(labels.count - 1), defaultValue: Float(defaultValue), unit: unit,
+                        properties: [.integer, .enumeration],
+                        scalePoints: labels.enumerated().map { ScalePoint(label: $1, value: Float($0)) }, group: group)
+    }
+
+    /// A control input that is on (1) or off (0).
+    public static func toggle(_ symbol: StaticString, _ name: StaticString, default isOn: Bool, unit: Unit,
+                              comment: StaticString, designation: StaticString? = nil,
+                              group: PortGroup? = nil) -> PortDeclaration {
+        PortDeclaration(symbol: symbol, name: name, kind: .control, isInput: true, comment: comment, range: 0...1,
+                        defaultValue: isOn ? 1 : 0, unit: unit, properties: [.toggled], designation: designation,
+                        group: group)
+    }
+
+    /// A control output: a number the plugin writes for the host (a meter, a latency).
+    public static func controlOutput(_ symbol: StaticString, _ name: StaticString, range: ClosedRange<Float>,
+                                     unit: Unit, properties: [PortProperty] = [], comment: StaticString,
+                                     designation: StaticString? = nil, group: PortGroup? = nil) -> PortDeclaration {
+        PortDeclaration(symbol: symbol, name: name, kind: .control, isInput: false, comment: comment, range: range,
+                        unit: unit, properties: properties, designation: designation, group: group)
+    }
+
+    /// The plugin's latency in frames, which hosts compensate (`lv2:latency`).
+    public static func latency(_ symbol: StaticString = "latency", _ name: StaticString = "Latency",
+                               maximum: Float, comment: StaticString, group: PortGroup? = nil) -> PortDeclaration {
+        controlOutput(symbol, name, range: 0...maximum, unit: .frames, properties: [.reportsLatency, .integer],
+                      comment: comment, designation: Designation.latency, group: group)
+    }
+
+    public static func cvInput(_ symbol: StaticString, _ name: StaticString, range: ClosedRange<Float>, unit: Unit,
+                               comment: StaticString, group: PortGroup? = nil) -> PortDeclaration {
+        PortDeclaration(symbol: symbol, name: name, kind: .cv, isInput: true, comment: comment, range: range,
+                        unit: unit, group: group)
+    }
+
+    public static func cvOutput(_ symbol: StaticString, _ name: StaticString, range: ClosedRange<Float>, unit: Unit,
+                                comment: StaticString, group: PortGroup? = nil) -> PortDeclaration {
+        PortDeclaration(symbol: symbol, name: name, kind: .cv, isInput: false, comment: comment, range: range,
+                        unit: unit, group: group)
+    }
+
+    /// An atom sequence input of events (MIDI, by default). `Designation.control` marks the
+    /// port hosts send their MIDI and time to.
+    public static func eventInput(_ symbol: StaticString, _ name: StaticString,
+                                  supports: [StaticString] = [URI.midiEvent], comment: StaticString,
+                                  designation: StaticString? = nil, group: PortGroup? = nil) -> PortDeclaration {
+        PortDeclaration(symbol: symbol, name: name, kind: .events(supports: supports), isInput: true, comment: comment,
+                        designation: designation, group: group)
+    }
+
+    /// An atom sequence output of events the plugin writes (MIDI, by default).
+    public static func eventOutput(_ symbol: StaticString, _ name: StaticString,
+                                   supports: [StaticString] = [URI.midiEvent], comment: StaticString,
+                                   designation: StaticString? = nil, group: PortGroup? = nil) -> PortDeclaration {
+        PortDeclaration(symbol: symbol, name: name, kind: .events(supports: supports), isInput: false,
+                        comment: comment, designation: designation, group: group)
+    }
+}
+
+/// `lv2:portProperty` values. (A struct of constants rather than an enum: Swift gives a
+/// plain enum a hash function, whose random seed needs a newer glibc than we link.)
+public struct PortProperty: Sendable {
+    public let uri: StaticString
+    /// Integer, toggle and enumeration controls take whole numbers only.
+    let meansWholeNumbers: Bool
+
+    public init(_ uri: StaticString) { self.init(uri, meansWholeNumbers: false) }
+
+    private init(_ uri: StaticString, meansWholeNumbers: Bool) {
+        self.uri = uri
+        self.meansWholeNumbers = meansWholeNumbers
+    }
+
+    public static let integer = PortProperty("http://lv2plug.in/ns/lv2core#integer", meansWholeNumbers: true)
+    public static let toggled = PortProperty("http://lv2plug.in/ns/lv2core#toggled", meansWholeNumbers: true)
+    public static let enumeration = PortProperty("http://lv2plug.in/ns/lv2core#enumeration", meansWholeNumbers: true)
+    public static let reportsLatency = PortProperty("http://lv2plug.in/ns/lv2core#reportsLatency")
+    public static let connectionOptional = PortProperty("http://lv2plug.in/ns/lv2core#connectionOptional")
+    public static let logarithmic = PortProperty("http://lv2plug.in/ns/ext/port-props#logarithmic")
+    public static let notAutomatic = PortProperty("http://lv2plug.in/ns/ext/port-props#notAutomatic")
+    public static let notOnGUI = PortProperty("http://lv2plug.in/ns/ext/port-props#notOnGUI")
+    public static let expensive = PortProperty("http://lv2plug.in/ns/ext/port-props#expensive")
+    public static let causesArtifacts = PortProperty("http://lv2plug.in/ns/ext/port-props#causesArtifacts")
+    public static let hasStrictBounds = PortProperty("http://lv2plug.in/ns/ext/port-props#hasStrictBounds")
+    public static let trigger = PortProperty("http://lv2plug.in/ns/ext/port-props#trigger")
+}
+
+public struct ScalePoint: Sendable {
+    public var label: StaticString
+    public var value: Float
+
+    public init(label: StaticString, value: Float) {
+        self.label = label
+        self.value = value
+    }
+}
+
+/// `lv2:designation` values a host acts on.
+public enum Designation {
+    /// The plugin's on switch: hosts drive it with their bypass.
+    public static let enabled: StaticString = "http://lv2plug.in/ns/lv2core#enabled"
+    public static let latency: StaticString = "http://lv2plug.in/ns/lv2core#latency"
+    /// The port hosts send MIDI, time and other control events to.
+    public static let control: StaticString = "http://lv2plug.in/ns/lv2core#control"
+    public static let freeWheeling: StaticString = "http://lv2plug.in/ns/lv2core#freeWheeling"
+    /// The host's tempo, for control inputs that follow it.
+    public static let beatsPerMinute: StaticString = "http://lv2plug.in/ns/ext/time#beatsPerMinute"
+    /// Channels of a port group.
+    public static let left: StaticString = "http://lv2plug.in/ns/ext/port-groups#left"
+    public static let right: StaticString = "http://lv2plug.in/ns/ext/port-groups#right"
+    public static let center: StaticString = "http://lv2plug.in/ns/ext/port-groups#center"
+}
+
+/// `pg:Group`: ports a host shows together. Audio groups say their channel layout
+/// (`pg:StereoGroup`) and direction (`pg:InputGroup`); control groups are just labelled.
+public struct PortGroup: Sendable {
+    /// The group's URI is the plugin's followed by `#symbol`.
+    public var symbol: StaticString
+    public var label: StaticString
+    /// `pg:InputGroup`, `pg:StereoGroup`, …; empty for a plain `pg:Group`.
+    public var types: [StaticString]
+    /// `pg:source`: the symbol of the input group this output group is the processed
+    /// version of.
+    public var source: StaticString?
+
+    public init(_ symbol: StaticString, _ label: StaticString, types: [StaticString] = [], source: StaticString? = nil) {
+        self.symbol = symbol
+        self.label = label
+        self.types = types
+        self.source = source
+    }
+
+    public static let inputGroup: StaticString = "http://lv2plug.in/ns/ext/port-groups#InputGroup"
+    public static let outputGroup: StaticString = "http://lv2plug.in/ns/ext/port-groups#OutputGroup"
+    public static let monoGroup: StaticString = "http://lv2plug.in/ns/ext/port-groups#MonoGroup"
+    public static let stereoGroup: StaticString = "http://lv2plug.in/ns/ext/port-groups#StereoGroup"
+}

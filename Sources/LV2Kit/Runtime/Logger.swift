@@ -1,0 +1,32 @@
+import CLV2
+
+/// `log:log`, typed: messages go to the host's log, prefixed with the plugin's name, or
+/// to standard error when the host gave no log (as the LV2 book's `lv2_log_logger` does).
+///
+/// The host's log is not real-time safe unless the host says so: log from `instantiate`,
+/// `activate` and the worker, not from `run`.
+public struct Logger {
+    private let log: UnsafeMutablePointer<LV2_Log_Log>?
+    private let error, warning, note: LV2_URID
+    private let prefix: StaticString
+
+    init(_ log: UnsafeMutablePointer<LV2_Log_Log>?, map: UnsafeMutablePointer<LV2_URID_Map>?, prefix: StaticString) {
+        self.log = log
+        self.prefix = prefix
+        func urid(_ uri: StaticString) -> LV2_URID { map?.pointee.map?(map?.pointee.handle, uri.cString) ?? 0 }
+        error = urid(URI.logError)
+        warning = urid(URI.logWarning)
+        note = urid(URI.logNote)
+    }
+
+    /// Logs "Name: message detail": `detail` is a C string from elsewhere (a URI, a path).
+    public func error(_ message: StaticString, _ detail: UnsafePointer<CChar>? = nil) { write(error, message, detail) }
+    public func warning(_ message: StaticString, _ detail: UnsafePointer<CChar>? = nil) { write(warning, message, detail) }
+    public func note(_ message: StaticString, _ detail: UnsafePointer<CChar>? = nil) { write(note, message, detail) }
+
+    private func write(_ type: LV2_URID, _ message: StaticString, _ detail: UnsafePointer<CChar>?) {
+        // Without a URID for the message type, the host's log cannot file it.
+        let empty: StaticString = ""
+        swiftlv2_log(type == 0 ? nil : log, type, prefix.cString, message.cString, detail ?? empty.cString)
+    }
+}

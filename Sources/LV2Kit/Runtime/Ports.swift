@@ -1,0 +1,208 @@
+import CLV2
+import CMath
+
+/// The buffers the host connected to a plugin's ports, read and written by the
+/// plugin's `Port` enum: `ports.control(.gain)`, `ports.audioOutput(.out)`.
+///
+/// The glue owns one beside each plugin instance and fills it from `connect_port`; the
+/// plugin gets it in `run`. Whatever the host connects, a read is always safe:
+/// - a control input reads as its default while unconnected or NaN, is clamped into its
+///   declared range, and whole-number controls (integer, toggle, enumeration) are
+///   rounded (hosts send 7.9999 for 8);
+/// - an unconnected audio or CV port is nil: read it as silence, write nothing;
+/// - an event input is walked by `AtomEvents`, which trusts nothing the host wrote;
+/// - an event output is set to an empty sequence before every `run`.
+///
+/// Everything is allocated at `instantiate`; nothing in `run` allocates.
+public struct Ports<Port: PortList>: ~Copyable {
+    @usableFromInline let buffers: PortBuffers
+
+    /// Ports as `instantiate` prepares them, all unconnected.
+    public init(host: borrowing HostFeatures) {
+        buffers = PortBuffers(Port.allCases.map { $0.declaration }, host: host)
+    }
+
+    /// Ports that no host connected: every control reads its default. For the values a
+    /// plugin starts from, and for tests.
+    public init() {
+        self.init(host: HostFeatures(nil))
+    }
+
+    public var urids: SequenceURIDs { buffers.urids }
+
+    /// `connect_port`: an index the plugin does not have is ignored.
+    public func connect(_ index: UInt32, to data: UnsafeMutableRawPointer?) {
+        buffers.connect(Int(index), to: data)
+    }
+
+    /// A control input's value: its default while unconnected or NaN, otherwise clamped
+    /// into its range, and rounded when it is an integer, toggle or enumeration.
+    @inlinable public func control(_ port: Port) -> Float { buffers.control(port.rawValue) }
+
+    /// A control input as a whole number, for integer and enumeration controls.
+    @inlinable public func integer(_ port: Port) -> Int { buffers.integer(port.rawValue) }
+
+    /// For toggles: on when the value is at least half way up its range.
+    @inlinable public func isOn(_ port: Port) -> Bool { buffers.isOn(port.rawValue) }
+
+    /// Writes a control output, such as a reported latency; nothing while unconnected.
+    @inlinable public func write(_ value: Float, to port: Port) { buffers.write(value, to: port.rawValue) }
+
+    /// An audio or CV input's samples; nil while unconnected (read it as silence).
+    @inlinable public func input(_ port: Port) -> UnsafePointer<Float>? { buffers.input(port.rawValue) }
+
+    /// An audio or CV output's samples; nil while unconnected (write nothing). Hosts may
+    /// give an output the same buffer as an input, so read each input sample before
+    /// writing the output sample at the same frame.
+    @inlinable public func output(_ port: Port) -> UnsafeMutablePointer<Float>? { buffers.output(port.rawValue) }
+
+    /// The events of an event input in this block, in time order, each within the block.
+    @inlinable public func events(_ port: Port, frames: Int) -> AtomEvents { buffers.events(port.rawValue, frames: frames) }
+
+    /// A writer for an event output, which the glue emptied before this `run`.
+    @inlinable public func eventOutput(_ port: Port) -> AtomSequenceWriter { buffers.eventOutput(port.rawValue) }
+
+    /// Called by the glue before every `run` (see `PortBuffers.prepareEventOutputs`).
+    public func prepareEventOutputs() { buffers.prepareEventOutputs() }
+}
+
+/// What `Ports` reads and writes, by port index: the buffers the host connected and
+/// what the declarations say of each port. Not generic, so that the compiler checks
+/// every method for allocations and locks.
+public struct PortBuffers: ~Copyable {
+    private let connections: UnsafeMutableBufferPointer<UnsafeMutableRawPointer?>
+    private let controls: UnsafeMutableBufferPointer<ControlLimits>
+    /// The bytes each event output may hold this `run`, by port index (0 for other ports).
+    private let outputCapacities: UnsafeMutableBufferPointer<Int>
+    private let eventOutputIndices: UnsafeMutableBufferPointer<Int>
+    /// `bufsz:sequenceSize`, when the host announced it.
+    private let sequenceSize: Int?
+    public let urids: SequenceURIDs
+
+    init(_ declarations: [PortDeclaration], host: borrowing HostFeatures) {
+        connections = .allocate(capacity: declarations.count)
+        connections.initialize(repeating: nil)
+        controls = .allocate(capacity: declarations.count)
+        controls.initialize(repeating: ControlLimits())
+        outputCapacities = .allocate(capacity: declarations.count)
+        outputCapacities.initialize(repeating: 0)
+        var outputs: [Int] = []
+        for (index, port) in declarations.enumerated() {
+            if case .events = port.kind, !port.isInput { outputs.append(index) }
+            guard case .control = port.kind, port.isInput, let range = port.range else { continue }
+            controls[index] = ControlLimits(range: range, defaultValue: port.defaultValue ?? range.lowerBound,
+                                            isWholeNumber: port.isWholeNumber)
+        }
+        eventOutputIndices = .allocate(capacity: outputs.count)
+        _ = eventOutputIndices.initialize(from: outputs)
+        sequenceSize = host.sequenceSize
+        urids = SequenceURIDs(host)
+    }
+
+    deinit {
+        connections.deallocate()
+        controls.deallocate()
+        outputCapacities.deallocate()
+        eventOutputIndices.deallocate()
+    }
+
+    func connect(_ index: Int, to data: UnsafeMutableRawPointer?) {
+        guard index >= 0, index < connections.count else { return }
+        connections[index] = data
+    }
+
+    @_noAllocation @_noLocks @usableFromInline
+    func control(_ index: Int) -> Float {
+        let limits = controls[index]
+        guard let raw = connections[index]?.assumingMemoryBound(to: Float.self).pointee, !raw.isNaN else {
+            return limits.defaultValue
+        }
+        let clamped = min(max(raw, limits.lower), limits.upper)
+        return limits.isWholeNumber ? roundHalfAway(clamped) : clamped
+    }
+
+    @_noAllocation @_noLocks @usableFromInline
+    func integer(_ index: Int) -> Int {
+        let value = control(index)
+        return Int(controls[index].isWholeNumber ? value : roundHalfAway(value))
+    }
+
+    @_noAllocation @_noLocks @usableFromInline
+    func isOn(_ index: Int) -> Bool {
+        let limits = controls[index]
+        return control(index) >= (limits.lower + limits.upper) / 2
+    }
+
+    @_noAllocation @_noLocks @usableFromInline
+    func write(_ value: Float, to index: Int) {
+        connections[index]?.assumingMemoryBound(to: Float.self).pointee = value
+    }
+
+    @_noAllocation @_noLocks @usableFromInline
+    func input(_ index: Int) -> UnsafePointer<Float>? {
+        connections[index].map { UnsafePointer($0.assumingMemoryBound(to: Float.self)) }
+    }
+
+    @_noAllocation @_noLocks @usableFromInline
+    func output(_ index: Int) -> UnsafeMutablePointer<Float>? {
+        connections[index]?.assumingMemoryBound(to: Float.self)
+    }
+
+    @_noAllocation @_noLocks @usableFromInline
+    func events(_ index: Int, frames: Int) -> AtomEvents {
+        AtomEvents(connections[index].map { UnsafePointer($0.assumingMemoryBound(to: LV2_Atom_Sequence.self)) },
+                   capacity: sequenceSize, ids: urids, blockLength: frames)
+    }
+
+    @_noAllocation @_noLocks @usableFromInline
+    func eventOutput(_ index: Int) -> AtomSequenceWriter {
+        AtomSequenceWriter(connections[index]?.assumingMemoryBound(to: LV2_Atom_Sequence.self),
+                           capacity: outputCapacities[index], sequenceType: urids.sequence)
+    }
+
+    /// Reads how much room the host gave each event output and writes an empty sequence
+    /// there, so that a plugin that writes no event still leaves a valid one.
+    ///
+    /// The spec has the host set each output's `atom.size` to the room it has. Hosts that
+    /// leave a smaller size (some leave the null atom, size 0) get the room they announced
+    /// with `bufsz:sequenceSize`, or none; a size larger than announced is capped there.
+    /// The room is counted from the atom header, as the LV2 book's eg-fifths counts it.
+    @_noAllocation @_noLocks
+    func prepareEventOutputs() {
+        let emptySequence = MemoryLayout<LV2_Atom_Sequence>.size
+        for index in eventOutputIndices {
+            guard let sequence = connections[index]?.assumingMemoryBound(to: LV2_Atom_Sequence.self) else { continue }
+            let claimed = Int(sequence.pointee.atom.size)
+            var room = claimed >= emptySequence ? claimed : (sequenceSize ?? 0)
+            if let sequenceSize { room = min(room, sequenceSize) }
+            outputCapacities[index] = room
+            sequence.pointee.atom.type = urids.sequence
+            sequence.pointee.atom.size = UInt32(MemoryLayout<LV2_Atom_Sequence_Body>.size)
+            sequence.pointee.body.unit = 0
+            sequence.pointee.body.pad = 0
+        }
+    }
+}
+
+/// A control input's declared range and default, looked up on every read.
+private struct ControlLimits {
+    var lower: Float = 0
+    var upper: Float = 0
+    var defaultValue: Float = 0
+    var isWholeNumber = false
+
+    init() {}
+
+    init(range: ClosedRange<Float>, defaultValue: Float, isWholeNumber: Bool) {
+        lower = range.lowerBound
+        upper = range.upperBound
+        self.defaultValue = defaultValue
+        self.isWholeNumber = isWholeNumber
+    }
+}
+
+/// `x.rounded()` through libm: the same halves-away-from-zero rounding, but the compiler's
+/// performance checker counts the standard library's rounding rule as possible metadata
+/// allocation, and cannot look inside C; this wrapper vouches for `roundf`.
+@_semantics("no_performance_analysis")
+private func roundHalfAway(_ x: Float) -> Float { roundf(x) }

@@ -1,0 +1,126 @@
+import CLV2
+
+/// The atom types state values are stored as, mapped once at `instantiate`.
+public struct StateURIDs {
+    public let int, float, double, bool, path, chunk: LV2_URID
+
+    init(_ host: borrowing HostFeatures) {
+        int = host.urid(URI.atomInt)
+        float = host.urid(URI.atomFloat)
+        double = host.urid(URI.atomDouble)
+        bool = host.urid(URI.atomBool)
+        path = host.urid(URI.atomPath)
+        chunk = host.urid(URI.atomChunk)
+    }
+}
+
+/// What `save` writes with: each value under a key (a URID the plugin mapped), typed so
+/// that the host can store it as text (`state:state` in Turtle, as jalv and Ardour do).
+public struct StateWriter {
+    private let store: LV2_State_Store_Function
+    private let handle: LV2_State_Handle?
+    private let urids: StateURIDs
+    private let mapPath: UnsafeMutablePointer<LV2_State_Map_Path>?
+
+    init(store: @escaping LV2_State_Store_Function, handle: LV2_State_Handle?, urids: StateURIDs,
+         features: UnsafePointer<UnsafePointer<LV2_Feature>?>?) {
+        self.store = store
+        self.handle = handle
+        self.urids = urids
+        mapPath = HostFeatures(features).data(of: URI.stateMapPath)?.assumingMemoryBound(to: LV2_State_Map_Path.self)
+    }
+
+    /// Stores plain bytes of an atom type; false when the host refused or the key is 0.
+    @discardableResult
+    public func store(_ key: LV2_URID, bytes: UnsafeRawBufferPointer, type: LV2_URID) -> Bool {
+        guard key != 0, type != 0, let base = bytes.baseAddress else { return false }
+        let flags = UInt32(LV2_STATE_IS_POD.rawValue | LV2_STATE_IS_PORTABLE.rawValue)
+        return store(handle, key, base, bytes.count, type, flags) == LV2_STATE_SUCCESS
+    }
+
+    @discardableResult
+    public func store(_ key: LV2_URID, int value: Int32) -> Bool {
+        withUnsafeBytes(of: value) { store(key, bytes: $0, type: urids.int) }
+    }
+
+    @discardableResult
+    public func store(_ key: LV2_URID, float value: Float) -> Bool {
+        withUnsafeBytes(of: value) { store(key, bytes: $0, type: urids.float) }
+    }
+
+    @discardableResult
+    public func store(_ key: LV2_URID, double value: Double) -> Bool {
+        withUnsafeBytes(of: value) { store(key, bytes: $0, type: urids.double) }
+    }
+
+    @discardableResult
+    public func store(_ key: LV2_URID, bool value: Bool) -> Bool {
+        withUnsafeBytes(of: Int32(value ? 1 : 0)) { store(key, bytes: $0, type: urids.bool) }
+    }
+
+    /// Stores a file's path, made portable through the host's `state:mapPath` when it has one.
+    @discardableResult
+    public func store(_ key: LV2_URID, path: UnsafePointer<CChar>) -> Bool {
+        guard let mapPath, let abstract = mapPath.pointee.abstract_path?(mapPath.pointee.handle, path) else {
+            return store(key, bytes: UnsafeRawBufferPointer(start: path, count: strlen(path) + 1), type: urids.path)
+        }
+        defer { free(abstract) }
+        return store(key, bytes: UnsafeRawBufferPointer(start: abstract, count: strlen(abstract) + 1), type: urids.path)
+    }
+}
+
+/// What `restore` reads with: the value stored under a key, if it has the type asked for.
+public struct StateReader {
+    private let retrieve: LV2_State_Retrieve_Function
+    private let handle: LV2_State_Handle?
+    private let urids: StateURIDs
+    private let mapPath: UnsafeMutablePointer<LV2_State_Map_Path>?
+
+    init(retrieve: @escaping LV2_State_Retrieve_Function, handle: LV2_State_Handle?, urids: StateURIDs,
+         features: UnsafePointer<UnsafePointer<LV2_Feature>?>?) {
+        self.retrieve = retrieve
+        self.handle = handle
+        self.urids = urids
+        mapPath = HostFeatures(features).data(of: URI.stateMapPath)?.assumingMemoryBound(to: LV2_State_Map_Path.self)
+    }
+
+    /// The bytes stored under `key` if their type is `type`; valid until `restore` returns.
+    public func bytes(_ key: LV2_URID, type: LV2_URID) -> UnsafeRawBufferPointer? {
+        var size = 0, storedType: UInt32 = 0, flags: UInt32 = 0
+        guard key != 0, let value = retrieve(handle, key, &size, &storedType, &flags), storedType == type, type != 0 else {
+            return nil
+        }
+        return UnsafeRawBufferPointer(start: value, count: size)
+    }
+
+    public func int(_ key: LV2_URID) -> Int32? { load(key, type: urids.int) }
+    public func float(_ key: LV2_URID) -> Float? { load(key, type: urids.float) }
+    public func double(_ key: LV2_URID) -> Double? { load(key, type: urids.double) }
+    public func bool(_ key: LV2_URID) -> Bool? { load(key, type: urids.bool, as: Int32.self).map { $0 != 0 } }
+
+    /// A stored path, made absolute through the host's `state:mapPath`; free it with `free`.
+    public func path(_ key: LV2_URID) -> UnsafeMutablePointer<CChar>? {
+        guard let stored = bytes(key, type: urids.path), let text = stored.baseAddress?.assumingMemoryBound(to: CChar.self),
+              stored.count > 0, text[stored.count - 1] == 0 else { return nil }
+        if let mapPath, let absolute = mapPath.pointee.absolute_path?(mapPath.pointee.handle, text) { return absolute }
+        return strdup(text)
+    }
+
+    private func load<Value: BitwiseCopyable>(_ key: LV2_URID, type: LV2_URID, as _: Value.Type = Value.self) -> Value? {
+        guard let stored = bytes(key, type: type), stored.count == MemoryLayout<Value>.size else { return nil }
+        return stored.loadUnaligned(as: Value.self)
+    }
+}
+
+/// What `work` answers with: the bytes are copied to the host, which hands them to the
+/// plugin's `workResponse` on the audio thread.
+public struct WorkerResponder {
+    let respond: LV2_Worker_Respond_Function
+    let handle: LV2_Worker_Respond_Handle?
+
+    @discardableResult
+    public func respond(_ response: UnsafeRawBufferPointer) -> Bool {
+        guard let bytes = response.baseAddress else { return false }
+        return respond(handle, UInt32(response.count), bytes) == LV2_WORKER_SUCCESS
+    }
+}

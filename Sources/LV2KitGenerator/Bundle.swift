@@ -1,0 +1,88 @@
+import LV2Kit
+
+/// What a bundle holds, for the generator: the binary's name, the project its plugins
+/// belong to, and the plugins, each added by its type.
+///
+///     var bundle = Bundle(binary: "tremolo.so", project: Project(…))
+///     bundle.add(Tremolo.self)
+///     BundleGenerator(bundle).main()
+public struct Bundle {
+    public var binary: String
+    public var project: Project
+    var plugins: [PluginFacts] = []
+
+    public init(binary: String, project: Project) {
+        self.binary = binary
+        self.project = project
+    }
+
+    /// Adds a plugin; the order of the calls is the order of `lv2_descriptor`'s indices.
+    public mutating func add<Plugin: LV2Plugin & ~Copyable>(_ type: Plugin.Type) {
+        plugins.append(PluginFacts(type))
+    }
+}
+
+/// `lv2:project`: the project a bundle's plugins belong to, and who looks after it.
+public struct Project {
+    public var uri: String
+    public var name: String
+    public var shortDescription: String
+    public var maintainer: Person
+    public var homepage: String?
+
+    public init(uri: String, name: String, shortDescription: String, maintainer: Person, homepage: String? = nil) {
+        self.uri = uri
+        self.name = name
+        self.shortDescription = shortDescription
+        self.maintainer = maintainer
+        self.homepage = homepage
+    }
+}
+
+/// `doap:maintainer`: a person or a team.
+public struct Person {
+    public var uri: String
+    public var name: String
+    public var email: String?
+    public var homepage: String?
+
+    public init(uri: String, name: String, email: String? = nil, homepage: String? = nil) {
+        self.uri = uri
+        self.name = name
+        self.email = email
+        self.homepage = homepage
+    }
+}
+
+/// One plugin's declaration, ports and presets, read through its type.
+struct PluginFacts {
+    let declaration: PluginDeclaration
+    let ports: [PortDeclaration]
+    let presets: [(fragment: String, label: String, comment: String, values: [(symbol: String, value: Float, whole: Bool)])]
+    /// The Swift type and the module that defines it, for the generated glue.
+    let typeName: String
+    let moduleName: String
+
+    init<Plugin: LV2Plugin & ~Copyable>(_ type: Plugin.Type) {
+        declaration = Plugin.declaration
+        ports = Plugin.Port.allCases.map(\.declaration)
+        presets = Plugin.presets.map { preset in
+            (preset.fragment.string, preset.label.string, preset.comment.string,
+             preset.values.map { ($0.port.declaration.symbol.string, $0.value, $0.port.declaration.isWholeNumber) })
+        }
+        let qualified = String(reflecting: type)
+        moduleName = String(qualified.prefix { $0 != "." })
+        typeName = String(qualified.dropFirst(moduleName.count + 1))
+    }
+
+    var uri: String { declaration.uri.string }
+
+    /// The last segment of the URI: the name of the plugin's Turtle files.
+    var fileStem: String {
+        String(uri.reversed().prefix { !":/#".contains($0) }.reversed())
+    }
+
+    var hasEventPorts: Bool {
+        ports.contains { if case .events = $0.kind { true } else { false } }
+    }
+}
