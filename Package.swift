@@ -46,19 +46,21 @@ let package = Package(
 
         // The framework: plugin declarations and the glue between LV2's C API and a plugin
         // (LV2Kit), and the host-side generator of a bundle's Turtle and entry point.
-        .target(name: "LV2Kit", dependencies: ["CLV2", "CMath"], swiftSettings: frameworkCode),
+        .target(name: "LV2Kit", dependencies: ["CLV2", "CMath", "RealTimeMath"], swiftSettings: frameworkCode),
+        .target(name: "RealTimeMath", dependencies: ["CMath"], swiftSettings: frameworkCode,
+                linkerSettings: [.linkedLibrary("m")]),
         .target(name: "LV2KitGenerator", dependencies: ["LV2Kit"]),
 
         // The plugins: DSP value types, one declaration and adapter per plugin, the bundle's
         // entry point (generated), and the generator's list of what the bundle holds.
-        .target(name: "DSP", dependencies: ["CMath", "CSampleRate"], swiftSettings: pluginCode),
+        .target(name: "DSP", dependencies: ["CMath", "CSampleRate", "RealTimeMath"], swiftSettings: pluginCode),
         .target(name: "SineSynth", dependencies: ["DSP", "LV2Kit"], swiftSettings: pluginCode),
         .target(name: "RateAdapter", dependencies: ["DSP", "LV2Kit"], swiftSettings: pluginCode),
         .target(
             name: "SwiftLV2", dependencies: ["SineSynth", "RateAdapter"], exclude: ["exports.map", "ports.h"],
             swiftSettings: pluginCode,
             linkerSettings: [
-                .linkedLibrary("samplerate"), .linkedLibrary("m"),
+                .linkedLibrary("samplerate"),
                 .unsafeFlags(["-use-ld=lld", "-Xlinker", "--gc-sections", "-Xlinker", "--version-script=\(Context.packageDirectory)/Sources/SwiftLV2/exports.map"]),
             ]),
         .executableTarget(name: "generate-bundle", dependencies: ["LV2KitGenerator", "SineSynth", "RateAdapter"]),

@@ -1,4 +1,5 @@
 @_exported import CLV2  // plugins use its types (LV2_URID, the status codes) too
+@_exported import RealTimeMath  // and libm (`LibM`), which Embedded Swift cannot import as Glibc
 
 /// The URIs LV2Kit looks for in what the host gives, and writes into what it returns.
 ///

@@ -1,3 +1,4 @@
+import RealTimeMath
 import CMath
 
 /// Converts stereo audio down to an internal rate and back up, one fixed quantum at a

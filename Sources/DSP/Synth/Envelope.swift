@@ -1,3 +1,4 @@
+import RealTimeMath
 /// An ADSR envelope that always starts from and returns to exactly zero.
 ///
 /// The attack is a straight line, so a note begins without a click. Decay and release

@@ -1,3 +1,4 @@
+import RealTimeMath
 /// A sine oscillator driven by a phase accumulator in double precision.
 ///
 /// The phase counts cycles in `0..<1`, so it never grows and never loses precision,

@@ -1,3 +1,4 @@
+import RealTimeMath
 /// A polyphonic sine synthesizer that knows notes and controllers, not MIDI bytes or LV2.
 ///
 /// The plugin calls the event methods at the exact frame an event happens and `render`

@@ -1,3 +1,4 @@
+import RealTimeMath
 /// One sounding note: a sine, its envelope, and its pitch, which may be gliding.
 ///
 /// Pitch is in MIDI note numbers (fractional while gliding). A glide moves at a

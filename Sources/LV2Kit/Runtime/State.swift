@@ -38,6 +38,12 @@ public struct StateWriter {
         return store(handle, key, base, bytes.count, type, flags) == LV2_STATE_SUCCESS
     }
 
+    /// Stores bytes that only the plugin reads back (`atom:Chunk`).
+    @discardableResult
+    public func store(_ key: LV2_URID, chunk: UnsafeRawBufferPointer) -> Bool {
+        store(key, bytes: chunk, type: urids.chunk)
+    }
+
     @discardableResult
     public func store(_ key: LV2_URID, int value: Int32) -> Bool {
         withUnsafeBytes(of: value) { store(key, bytes: $0, type: urids.int) }
@@ -93,6 +99,8 @@ public struct StateReader {
         return UnsafeRawBufferPointer(start: value, count: size)
     }
 
+    /// Bytes stored with `store(_:chunk:)`.
+    public func chunk(_ key: LV2_URID) -> UnsafeRawBufferPointer? { bytes(key, type: urids.chunk) }
     public func int(_ key: LV2_URID) -> Int32? { load(key, type: urids.int) }
     public func float(_ key: LV2_URID) -> Float? { load(key, type: urids.float) }
     public func double(_ key: LV2_URID) -> Double? { load(key, type: urids.double) }
