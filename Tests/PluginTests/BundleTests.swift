@@ -36,18 +36,24 @@ final class BundleTests: XCTestCase {
     }
 
     func testTurtleValidatesAgainstTheLV2Specifications() throws {
-        // The specification bundles only, as lv2-dev installs them: other vendors' bundles
-        // in /usr/lib/lv2 have errors of their own (x42-plugins adds 90).
+        try Self.assertValidTurtle(in: Repository.bundle)
+    }
+
+    /// Runs `sord_validate` over a bundle's Turtle and the LV2 specifications, as lv2-dev
+    /// installs them: other vendors' bundles in /usr/lib/lv2 have errors of their own
+    /// (x42-plugins adds 90), so they are left out.
+    static func assertValidTurtle(in bundle: URL, file: StaticString = #filePath, line: UInt = #line) throws {
         let listing = try runCommand("dpkg", ["-L", "lv2-dev"])
-        XCTAssertEqual(listing.status, 0, listing.standardError)
+        XCTAssertEqual(listing.status, 0, listing.standardError, file: file, line: line)
         let specifications = listing.standardOutput.split(separator: "\n").map(String.init)
             .filter { $0.hasPrefix("/usr/lib/lv2/") && $0.hasSuffix(".ttl") }
-        XCTAssertGreaterThan(specifications.count, 20, "lv2-dev's specification bundles")
-        let ours = try FileManager.default.contentsOfDirectory(atPath: Repository.bundle.path)
-            .filter { $0.hasSuffix(".ttl") }.map { Repository.bundle.appendingPathComponent($0).path }
+        XCTAssertGreaterThan(specifications.count, 20, "lv2-dev's specification bundles", file: file, line: line)
+        let ours = try FileManager.default.contentsOfDirectory(atPath: bundle.path)
+            .filter { $0.hasSuffix(".ttl") }.map { bundle.appendingPathComponent($0).path }
         let result = try runCommand("sord_validate", specifications + ours)
-        XCTAssertEqual(result.status, 0, result.standardError)
-        XCTAssertTrue(result.standardOutput.contains("Found 0 errors"), result.standardOutput + result.standardError)
+        XCTAssertEqual(result.status, 0, result.standardError, file: file, line: line)
+        XCTAssertTrue(result.standardOutput.contains("Found 0 errors"), result.standardOutput + result.standardError,
+                      file: file, line: line)
     }
 
     func testLv2infoDescribesBothPluginsAndListsTheirPresets() throws {

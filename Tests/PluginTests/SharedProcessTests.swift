@@ -3,8 +3,8 @@ import LV2Host
 import TestSupport
 import XCTest
 
-/// Several instances of both our plugins and of another Embedded Swift plugin
-/// (`SwiftGainBundle`) in one process, as in a DAW session: our library is loaded
+/// Several instances of both our plugins and of another Embedded Swift plugin (the
+/// example arpeggiator) in one process, as in a DAW session: our library is loaded
 /// once, nothing leaks between the libraries or between instances.
 final class SharedProcessTests: XCTestCase {
     static let blockLength = 256
@@ -13,7 +13,7 @@ final class SharedProcessTests: XCTestCase {
     var world: LV2World!
 
     override func setUpWithError() throws {
-        world = try LV2World(lv2Path: Repository.lv2PathWithOnlyOurBundle + ":" + SwiftGainBundle.lv2Directory())
+        world = try LV2World(lv2Path: Repository.lv2PathWithOnlyOurBundle + ":" + ArpeggiatorExample.lv2Directory())
     }
 
     /// One instance's settings and what it gets to play.
@@ -32,8 +32,9 @@ final class SharedProcessTests: XCTestCase {
              midi: [(0, 0, [0x90, 60, 90]), (20, 5, [0x90, 67, 90]), (80, 0, [0x80, 67, 0])]),
         Part(uri: RateAdapterHarness.uri, controls: [("rate", 8000), ("quality", 1)], seed: 10),
         Part(uri: RateAdapterHarness.uri, controls: [("rate", 12000), ("quality", 3)], seed: 20),
-        Part(uri: SwiftGainBundle.uri, controls: [("gain", 0.5)], seed: 30),
-        Part(uri: SwiftGainBundle.uri, controls: [("gain", 2)], seed: 40),
+        Part(uri: ArpeggiatorExample.uri, midi: [(0, 0, [0x90, 60, 127]), (0, 0, [0x90, 64, 127]), (80, 0, [0xB0, 123, 0])]),
+        Part(uri: ArpeggiatorExample.uri, controls: [("division", 2), ("pattern", 1)],
+             midi: [(0, 3, [0x90, 67, 90]), (50, 7, [0x80, 67, 0])]),
     ]
 
     func instance(_ part: Part) throws -> PluginInstance {
@@ -82,14 +83,14 @@ final class SharedProcessTests: XCTestCase {
             }
         }
         XCTAssertEqual(Self.mappings(of: Repository.pluginBinary.path), 1, "our library is loaded once")
-        XCTAssertEqual(Self.mappings(of: try SwiftGainBundle.binary()), 1)
+        XCTAssertEqual(Self.mappings(of: try ArpeggiatorExample.binary()), 1)
 
         for (index, part) in Self.parts.enumerated() {
             XCTAssertEqual(outputs[index], try playAlone(index), "part \(index) (\(part.uri)) sounds as it does alone")
         }
-        // Both libraries work: the gain is exact, the synth plays A4.
-        XCTAssertEqual(outputs[4][0], Self.inputs[4][0].map { $0 * 0.5 })
-        XCTAssertEqual(outputs[5][0], Self.inputs[5][0].map { $0 * 2 })
+        // Both libraries work: the arpeggio starts on C4, the synth plays A4.
+        let c4 = SignalAnalysis.frequency(of: outputs[4][0][480..<5760], sampleRate: 48000)
+        XCTAssertEqual(SignalAnalysis.cents(c4, from: 261.6256), 0, accuracy: 0.1)
         let a4 = SignalAnalysis.frequency(of: outputs[0][0][4800..<14400], sampleRate: 48000)
         XCTAssertEqual(SignalAnalysis.cents(a4, from: 440), 0, accuracy: 0.01)
     }
@@ -97,18 +98,18 @@ final class SharedProcessTests: XCTestCase {
     /// Each library answers for its own plugins only, whichever order they are opened in.
     func testEachLibraryHasItsOwnDescriptors() throws {
         let ours = try XCTUnwrap(dlopen(Repository.pluginBinary.path, RTLD_NOW | RTLD_LOCAL))
-        let gain = try XCTUnwrap(dlopen(try SwiftGainBundle.binary(), RTLD_NOW | RTLD_LOCAL))
+        let example = try XCTUnwrap(dlopen(try ArpeggiatorExample.binary(), RTLD_NOW | RTLD_LOCAL))
         let oursAgain = try XCTUnwrap(dlopen(Repository.pluginBinary.path, RTLD_NOW | RTLD_LOCAL))
-        defer { [ours, gain, oursAgain].forEach { dlclose($0) } }
+        defer { [ours, example, oursAgain].forEach { dlclose($0) } }
         XCTAssertEqual(ours, oursAgain, "opened twice, loaded once")
         XCTAssertEqual(try Self.descriptorURIs(ours), [SynthPluginTests.uri, RateAdapterHarness.uri])
-        XCTAssertEqual(try Self.descriptorURIs(gain), [SwiftGainBundle.uri])
+        XCTAssertEqual(try Self.descriptorURIs(example), [ArpeggiatorExample.uri])
     }
 
     /// Neither library exports anything but `lv2_descriptor`, and ours needs nothing
     /// from outside that another Swift library could provide instead (no Swift runtime).
     func testNothingButTheEntryCrossesTheLibraryBoundary() throws {
-        for binary in [Repository.pluginBinary.path, try SwiftGainBundle.binary()] {
+        for binary in [Repository.pluginBinary.path, try ArpeggiatorExample.binary()] {
             XCTAssertEqual(try Self.dynamicSymbols(binary, "--defined-only"), ["lv2_descriptor"], binary)
         }
         let imported = try Self.dynamicSymbols(Repository.pluginBinary.path, "--undefined-only")

@@ -16,16 +16,19 @@ public enum Repository {
     public static var pluginBinary: URL { bundle.appendingPathComponent("swiftlv2.so") }
 
     /// An LV2 path holding only our bundle, for tools that take `LV2_PATH`.
-    /// (A folder with a link named like an installed bundle, so lilv sees nothing else.)
-    public static let lv2PathWithOnlyOurBundle: String = {
-        let folder = FileManager.default.temporaryDirectory.appendingPathComponent("swiftlv2-lv2path-\(getpid())")
+    public static let lv2PathWithOnlyOurBundle = lv2Path(holdingOnly: bundle, as: "swiftlv2.lv2")
+
+    /// A folder holding only a link to `bundle` named `name`, to put on `LV2_PATH` so that
+    /// lilv sees nothing else; removed when the process exits.
+    public static func lv2Path(holdingOnly bundle: URL, as name: String) -> String {
+        let folder = FileManager.default.temporaryDirectory.appendingPathComponent("swiftlv2-lv2path-\(name)-\(getpid())")
         try? FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)
         FoldersRemovedAtExit.shared.add(folder)
-        let link = folder.appendingPathComponent("swiftlv2.lv2")
+        let link = folder.appendingPathComponent(name)
         try? FileManager.default.removeItem(at: link)
         try? FileManager.default.createSymbolicLink(at: link, withDestinationURL: bundle)
         return folder.path
-    }()
+    }
 
     /// Our bundle plus the system's LV2 folders (specifications and lv2-examples).
     public static var lv2PathWithSystemBundles: String {

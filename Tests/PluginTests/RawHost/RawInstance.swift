@@ -1,12 +1,14 @@
 import CLV2
 @testable import LV2Host
+import LV2Kit
 
 /// A plugin driven through its descriptor by hand, for what `PluginInstance` (a
 /// well-behaved host) never does: hand-made or NULL features, `run(0)`, `run` before
 /// `activate`, blocks longer than announced, atom input written byte by byte.
 ///
 /// Every port is connected to memory this object owns: control inputs hold their
-/// defaults, audio buffers `capacity` frames, the atom input `sequenceCapacity` bytes.
+/// defaults, audio buffers `capacity` frames, atom inputs and outputs `sequenceCapacity`
+/// bytes (outputs prepared before each run as a host does).
 final class RawInstance {
     let plugin: PluginInfo
     let capacity: Int
@@ -22,6 +24,7 @@ final class RawInstance {
     private let controlValues: UnsafeMutableBufferPointer<Float>
     private let audioInputs: [UnsafeMutableBufferPointer<Float>]
     private let audioOutputs: [UnsafeMutableBufferPointer<Float>]
+    private let eventOutputs: [AtomSequence]
     /// A second set of output buffers, for hosts that move the outputs between runs.
     private let otherAudioOutputs: [UnsafeMutableBufferPointer<Float>]
 
@@ -48,6 +51,7 @@ final class RawInstance {
         audioOutputs = plugin.ports(.audio, input: false).map { _ in Self.samples(capacity) }
         otherAudioOutputs = plugin.ports(.audio, input: false).map { _ in Self.samples(capacity) }
         events = plugin.midiInput.map { _ in AtomSequence(capacity: sequenceCapacity) }
+        eventOutputs = plugin.ports(.atom, input: false).map { _ in AtomSequence(capacity: sequenceCapacity) }
         for port in plugin.ports where port.kind == .control {
             controlValues[port.index] = port.isInput ? port.initialValue : 0
         }
@@ -60,6 +64,7 @@ final class RawInstance {
         controlValues.deallocate()
         (audioInputs + audioOutputs + otherAudioOutputs).forEach { $0.deallocate() }
         events?.deallocate()
+        eventOutputs.forEach { $0.deallocate() }
     }
 
     /// Connects every port to this object's memory, as `init` does.
@@ -70,6 +75,7 @@ final class RawInstance {
         for (port, buffer) in zip(plugin.ports(.audio, input: true), audioInputs) { connect(port.index, to: buffer.baseAddress) }
         connectAudioOutputs()
         if let midi = plugin.midiInput { connect(midi.index, to: events?.buffer) }
+        for (port, sequence) in zip(plugin.ports(.atom, input: false), eventOutputs) { connect(port.index, to: sequence.buffer) }
     }
 
     /// Connects every port to NULL, as a host does before it has buffers for them.
@@ -138,6 +144,63 @@ final class RawInstance {
     /// atom input is left as the test wrote it.
     func run(frames: Int) {
         precondition(frames <= capacity, "the buffers hold \(capacity) frames")
+        eventOutputs.forEach { $0.prepareForOutput(chunkType: features.urid(LV2URI.atomChunk)) }
         descriptor.pointee.run(handle, UInt32(frames))
+    }
+
+    /// The events the plugin wrote to event output `index` in the last run, read as a
+    /// plugin reads its input (LV2Kit's `AtomEvents`, which checks every size).
+    func outputEvents(_ index: Int) -> [(frame: Int, bytes: [UInt8])] {
+        let sequence = UnsafePointer(eventOutputs[index].buffer.assumingMemoryBound(to: LV2_Atom_Sequence.self))
+        let ids = SequenceURIDs(LV2Kit.HostFeatures(features.array))
+        return AtomEvents(sequence, capacity: eventOutputs[index].capacity, ids: ids, blockLength: Int(Int32.max))
+            .map { ($0.frame, Array($0.body)) }
+    }
+
+    /// The plugin's `state:interface`, if its `extension_data` gives one.
+    private var stateInterface: UnsafePointer<LV2_State_Interface>? {
+        descriptor.pointee.extension_data?("http://lv2plug.in/ns/ext/state#interface")?.assumingMemoryBound(to: LV2_State_Interface.self)
+    }
+
+    /// Saves the plugin's state as a host does; nil when it has no state interface or fails.
+    func saveState() -> SavedState? {
+        guard let save = stateInterface?.pointee.save else { return nil }
+        let state = SavedState()
+        let status = save(handle, { handle, key, value, size, type, _ in
+            guard let handle, let value else { return LV2_STATE_ERR_UNKNOWN }
+            Unmanaged<SavedState>.fromOpaque(handle).takeUnretainedValue().values[key] =
+                (type, Array(UnsafeRawBufferPointer(start: value, count: size)))
+            return LV2_STATE_SUCCESS
+        }, Unmanaged.passUnretained(state).toOpaque(), 0, nil)
+        return status == LV2_STATE_SUCCESS ? state : nil
+    }
+
+    /// Restores a saved state as a host does; false when the plugin refused.
+    func restoreState(_ state: SavedState) -> Bool {
+        guard let restore = stateInterface?.pointee.restore else { return false }
+        let status = restore(handle, { handle, key, size, type, flags in
+            guard let handle, let size, let type else { return nil }
+            return Unmanaged<SavedState>.fromOpaque(handle).takeUnretainedValue().retrieve(key, size: size, type: type)
+        }, Unmanaged.passUnretained(state).toOpaque(), 0, nil)
+        return status == LV2_STATE_SUCCESS
+    }
+}
+
+/// What `saveState` got: each key's type and bytes.
+final class SavedState {
+    var values: [LV2_URID: (type: LV2_URID, bytes: [UInt8])] = [:]
+    /// Copies handed to the plugin by `retrieve`, valid until this object goes.
+    private var handedOut: [UnsafeMutableRawPointer] = []
+
+    deinit { handedOut.forEach { $0.deallocate() } }
+
+    fileprivate func retrieve(_ key: LV2_URID, size: UnsafeMutablePointer<Int>, type: UnsafeMutablePointer<UInt32>) -> UnsafeRawPointer? {
+        guard let value = values[key] else { return nil }
+        let copy = UnsafeMutableRawPointer.allocate(byteCount: max(1, value.bytes.count), alignment: 8)
+        copy.copyMemory(from: value.bytes, byteCount: value.bytes.count)
+        handedOut.append(copy)
+        size.pointee = value.bytes.count
+        type.pointee = value.type
+        return UnsafeRawPointer(copy)
     }
 }

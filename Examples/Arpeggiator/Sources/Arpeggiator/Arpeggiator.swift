@@ -40,6 +40,7 @@ public struct Arpeggiator: LV2Plugin, ~Copyable {
                 react(to: event, at: frame, settings: settings, midiOut: &midiOut)
                 next = events.next()
             }
+            apply(arpeggio.settle(settings), at: frame, to: &midiOut)
             output?[frame] = Float(voice.next() * level)
         }
         // Events stamped at the block's very end act from the next block's first frame.

@@ -43,8 +43,13 @@ public struct Arpeggio {
     /// Keys physically down; with latch on, `notes` outlives them.
     private var keysDown = 0
     private var step = 0
-    /// How far into the current step, in steps.
-    private var phase = 0.0
+    /// Frames since the current step began; whole numbers, so that a step of 12000 frames
+    /// ends exactly 12000 frames on. A step that is not a whole number of frames carries
+    /// its fraction into the next, so the tempo does not drift.
+    private var position = 0.0
+    /// A new chord's first key went down on this frame; `settle` starts the arpeggio once
+    /// every key of the frame is in, so that it starts on the lowest.
+    private var startsOnThisFrame = false
     /// The note sounding, if any.
     public private(set) var sounding: UInt8? = nil
 
@@ -71,9 +76,18 @@ public struct Arpeggio {
         notes[index] = note
         velocities[index] = velocity
         count += 1
-        guard count == 1 else { return changes }
+        if count == 1 { startsOnThisFrame = true }
+        return changes
+    }
+
+    /// Called once a frame's keys are all in: starts a new chord's arpeggio on its lowest note.
+    public mutating func settle(_ settings: Settings) -> Changes {
+        var changes = Changes()
+        guard startsOnThisFrame else { return changes }
+        startsOnThisFrame = false
+        guard count > 0 else { return changes }
         step = 0
-        phase = 0
+        position = 0
         startStep(settings, &changes)
         return changes
     }
@@ -107,8 +121,7 @@ public struct Arpeggio {
             count += 1
         }
         sortNotes()
-        step = 0
-        phase = 0
+        startsOnThisFrame = count > 0
     }
 
     // MARK: Time
@@ -116,13 +129,14 @@ public struct Arpeggio {
     /// Advances the clock by one frame; returns what changes on the frame it reaches.
     public mutating func advance(_ settings: Settings, sampleRate: Double) -> Changes {
         var changes = Changes()
-        guard count > 0 else { return changes }
-        phase += settings.stepsPerSecond / sampleRate
-        if phase >= 1 {
-            phase -= 1
+        guard count > 0, !startsOnThisFrame else { return changes }
+        let stepLength = sampleRate / settings.stepsPerSecond
+        position += 1
+        if position >= stepLength {
+            position -= stepLength
             step += 1
             startStep(settings, &changes)
-        } else if phase >= settings.gate {
+        } else if position >= settings.gate * stepLength {
             changes.stopped = stopSounding()
         }
         return changes
