@@ -25,8 +25,9 @@ public struct Logger {
     public func note(_ message: StaticString, _ detail: UnsafePointer<CChar>? = nil) { write(note, message, detail) }
 
     private func write(_ type: LV2_URID, _ message: StaticString, _ detail: UnsafePointer<CChar>?) {
-        // Without a URID for the message type, the host's log cannot file it.
+        // Without a URID map the type is 0; the host's log still shows the message, as the
+        // LV2 book's lv2_log_logger sends it.
         let empty: StaticString = ""
-        swiftlv2_log(type == 0 ? nil : log, type, prefix.cString, message.cString, detail ?? empty.cString)
+        swiftlv2_log(log, type, prefix.cString, message.cString, detail ?? empty.cString)
     }
 }
