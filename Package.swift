@@ -79,6 +79,7 @@ let package = Package(
         // What several test suites share: signal measurements, fixture writers, paths.
         .target(name: "TestSupport", dependencies: ["LV2Host"], path: "Tests/TestSupport"),
 
+        .testTarget(name: "LV2KitTests", dependencies: ["LV2Kit", "LV2KitGenerator"]),
         .testTarget(name: "DSPTests", dependencies: ["DSP", "SineSynth", "RateAdapter", "TestSupport"]),
         .testTarget(name: "PluginTests", dependencies: ["LV2Host", "RTProbe", "TestSupport", "DSP", "LV2Kit", "SineSynth", "RateAdapter"]),
         .testTarget(name: "LV2RenderTests", dependencies: ["LV2Host", "TestSupport"]),

@@ -77,6 +77,12 @@ struct PluginFacts {
 
     var uri: String { declaration.uri.string }
 
+    /// A name for the generated descriptor variables: `sineSynth` for `SineSynth`.
+    var variableName: String {
+        let name = typeName.filter { $0 != "." }
+        return name.prefix(1).lowercased() + name.dropFirst()
+    }
+
     /// The last segment of the URI: the name of the plugin's Turtle files.
     var fileStem: String {
         String(uri.reversed().prefix { !":/#".contains($0) }.reversed())

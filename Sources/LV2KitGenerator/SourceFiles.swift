@@ -10,8 +10,7 @@ enum SourceFiles {
         let modules = Set(bundle.plugins.map(\.moduleName) + ["CLV2", "LV2Kit"]).sorted()
         var text = "// \(TurtleFiles.generatedBy)\n" + modules.map { "import \($0)\n" }.joined()
         for plugin in bundle.plugins {
-            let type = plugin.typeName, glue = "PluginGlue<\(plugin.typeName)>"
-            let name = type.prefix(1).lowercased() + type.dropFirst()
+            let type = plugin.typeName, glue = "PluginGlue<\(plugin.typeName)>", name = plugin.variableName
             let extensions = plugin.declaration.extensionData.map(\.uri.string)
             var state = "nil", worker = "nil"
             if extensions.contains(ExtensionData.state.uri.string) {
@@ -51,8 +50,7 @@ enum SourceFiles {
                 """
         }
         let cases = bundle.plugins.enumerated().map { index, plugin in
-            let name = plugin.typeName.prefix(1).lowercased() + plugin.typeName.dropFirst()
-            return "    case \(index): withUnsafePointer(to: &\(name)) { $0 }\n"
+            "    case \(index): withUnsafePointer(to: &\(plugin.variableName)) { $0 }\n"
         }
         text += """
 

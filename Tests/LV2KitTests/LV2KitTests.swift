@@ -1,0 +1,224 @@
+import CLV2
+@testable import LV2Kit
+@testable import LV2KitGenerator
+import XCTest
+
+/// LV2Kit's glue driven directly, as a host would through the generated descriptor: a
+/// small plugin with CV ports, an event output and the worker, and the Turtle written
+/// for it.
+final class LV2KitTests: XCTestCase {
+    /// Doubles its CV input into its CV output; a note on its event input asks the worker
+    /// to "load" that note, and the response comes out as an event.
+    struct Loader: LV2Plugin, ~Copyable {
+        static let declaration = PluginDeclaration(
+            uri: "urn:swiftlv2:test:loader", name: "Loader", shortDescription: "Test plugin", comment: "For LV2Kit's tests.",
+            classes: [.utility], version: Version(minor: 0, micro: 1), license: "http://opensource.org/licenses/isc",
+            requiredFeatures: [.uridMap, .workerSchedule], extensionData: [.worker])
+
+        enum Port: Int, PortList {
+            case cvIn, cvOut, events, loaded
+
+            var declaration: PortDeclaration {
+                switch self {
+                case .cvIn: .cvInput("cv_in", "CV In", range: -1...1, unit: .coefficient, comment: "A control signal.")
+                case .cvOut: .cvOutput("cv_out", "CV Out", range: -2...2, unit: .coefficient, comment: "Twice the input.")
+                case .events: .eventInput("events", "Events", comment: "Notes to load.")
+                case .loaded: .eventOutput("loaded", "Loaded", comment: "Each loaded note.")
+                }
+            }
+        }
+
+        let worker: WorkerSchedule
+        let midiEvent: LV2_URID
+        var responses = 0
+        var lastResponse: UInt8 = 0
+
+        init?(sampleRate: Double, host: borrowing HostFeatures) {
+            guard let worker = host.worker else { return nil }
+            self.worker = worker
+            midiEvent = host.urid(URI.midiEvent)
+        }
+
+        mutating func run(_ ports: borrowing Ports<Port>, frames: Int) {
+            if let input = ports.input(.cvIn), let output = ports.output(.cvOut) {
+                for frame in 0..<frames { output[frame] = 2 * input[frame] }
+            }
+            for event in ports.events(.events, frames: frames) where event.type == midiEvent && event.body.count >= 2 {
+                _ = worker.schedule(UnsafeRawBufferPointer(rebasing: event.body[1..<2]))
+            }
+            if lastResponse != 0 {
+                var out = ports.eventOutput(.loaded)
+                out.appendMIDI(frame: 0, type: midiEvent, 0x90, lastResponse, 127)
+                lastResponse = 0
+            }
+        }
+
+        mutating func work(_ request: UnsafeRawBufferPointer, respond: WorkerResponder) -> LV2_Worker_Status {
+            var answer = request[0] + 12  // an octave up: the "loading"
+            return withUnsafeBytes(of: &answer) { respond.respond($0) } ? LV2_WORKER_SUCCESS : LV2_WORKER_ERR_UNKNOWN
+        }
+
+        mutating func workResponse(_ response: UnsafeRawBufferPointer) -> LV2_Worker_Status {
+            lastResponse = response[0]
+            responses += 1
+            return LV2_WORKER_SUCCESS
+        }
+    }
+
+    func testTheWorkerRunsWhatRunScheduledAndAnswersBeforeTheNextRun() throws {
+        let host = TestHost()
+        let handle = try XCTUnwrap(PluginGlue<Loader>.instantiate(sampleRate: 48000, bundlePath: "/", features: host.features))
+        defer { PluginGlue<Loader>.cleanup(handle) }
+        var cvIn = [Float](repeating: 0.25, count: 64), cvOut = [Float](repeating: 0, count: 64)
+        let events = UnsafeMutableRawPointer.allocate(byteCount: 256, alignment: 8)
+        let loaded = UnsafeMutableRawPointer.allocate(byteCount: 256, alignment: 8)
+        defer { events.deallocate(); loaded.deallocate() }
+        PluginGlue<Loader>.connect(handle, 0, &cvIn)
+        PluginGlue<Loader>.connect(handle, 1, &cvOut)
+        PluginGlue<Loader>.connect(handle, 2, events)
+        PluginGlue<Loader>.connect(handle, 3, loaded)
+        PluginGlue<Loader>.activate(handle)
+
+        host.writeSequence(into: events, note: 60)
+        host.prepareOutput(loaded, room: 256)
+        PluginGlue<Loader>.run(handle, 64)
+        XCTAssertEqual(cvOut, [Float](repeating: 0.5, count: 64), "CV through")
+        XCTAssertEqual(host.scheduled, [[60]], "run scheduled the note")
+
+        // What a host's worker thread does, then what it does before the next run.
+        for request in host.scheduled {
+            let status = request.withUnsafeBytes { bytes in
+                PluginGlue<Loader>.work(handle, { handle, size, data in
+                    TestHost.from(handle).responses.append(Array(UnsafeRawBufferPointer(start: data, count: Int(size))))
+                    return LV2_WORKER_SUCCESS
+                }, Unmanaged.passUnretained(host).toOpaque(), UInt32(bytes.count), bytes.baseAddress)
+            }
+            XCTAssertEqual(status, LV2_WORKER_SUCCESS)
+        }
+        XCTAssertEqual(host.responses, [[72]])
+        for response in host.responses {
+            response.withUnsafeBytes { _ = PluginGlue<Loader>.workResponse(handle, UInt32($0.count), $0.baseAddress) }
+        }
+        XCTAssertEqual(PluginGlue<Loader>.endRun(handle), LV2_WORKER_SUCCESS)
+
+        host.writeSequence(into: events, note: nil)
+        host.prepareOutput(loaded, room: 256)
+        PluginGlue<Loader>.run(handle, 64)
+        XCTAssertEqual(host.outputEvents(loaded), [[0x90, 72, 127]], "the response, out as an event")
+        host.prepareOutput(loaded, room: 256)
+        PluginGlue<Loader>.run(handle, 64)
+        XCTAssertEqual(host.outputEvents(loaded), [], "an empty sequence when nothing happened")
+    }
+
+    func testAnEventOutputNeverWritesPastTheRoomTheHostGave() throws {
+        let host = TestHost()
+        let handle = try XCTUnwrap(PluginGlue<Loader>.instantiate(sampleRate: 48000, bundlePath: "/", features: host.features))
+        defer { PluginGlue<Loader>.cleanup(handle) }
+        let buffer = UnsafeMutableRawPointer.allocate(byteCount: 64, alignment: 8)
+        defer { buffer.deallocate() }
+        buffer.initializeMemory(as: UInt8.self, repeating: 0xA5, count: 64)
+        PluginGlue<Loader>.connect(handle, 3, buffer)
+        // 16 bytes of room: an empty sequence fits, an event (16 + 8 bytes) does not.
+        for room in [0, 16] {
+            host.prepareOutput(buffer, room: room)
+            _ = PluginGlue<Loader>.workResponse(handle, 1, [UInt8(64)])
+            PluginGlue<Loader>.run(handle, 64)
+            XCTAssertEqual(host.outputEvents(buffer), [], "room \(room)")
+            XCTAssertEqual(buffer.load(fromByteOffset: 16, as: UInt8.self), 0xA5, "nothing written past the header")
+        }
+    }
+
+    func testARequiredFeatureTheHostLacksRefusesTheInstance() {
+        let host = TestHost(worker: false)
+        withExtendedLifetime(host) {
+            XCTAssertNil(PluginGlue<Loader>.instantiate(sampleRate: 48000, bundlePath: "/", features: host.features))
+        }
+    }
+
+    func testTheTurtleDeclaresCVPortsEventOutputsAndTheWorker() throws {
+        var bundle = Bundle(binary: "loader.so", project: Project(
+            uri: "urn:swiftlv2:test", name: "Tests", shortDescription: "Tests",
+            maintainer: Person(uri: "urn:swiftlv2:team", name: "The SwiftLV2 developers")))
+        bundle.add(Loader.self)
+        let turtle = try XCTUnwrap(TurtleFiles.all(bundle).first { $0.name == "loader.ttl" }?.text)
+        for expected in ["a lv2:InputPort , lv2:CVPort", "a lv2:OutputPort , atom:AtomPort", "lv2:extensionData work:interface",
+                         "lv2:requiredFeature urid:map , work:schedule", "opts:supportedOption bufsz:sequenceSize"] {
+            XCTAssertTrue(turtle.contains(expected), "\(expected) in\n\(turtle)")
+        }
+        let entry = SourceFiles.entryPoint(bundle)
+        XCTAssertTrue(entry.contains("work_response: { PluginGlue<LV2KitTests.Loader>.workResponse($0, $1, $2) }"), entry)
+    }
+}
+
+/// The host side of the tests: a URID map, `worker:schedule` recording what it is given,
+/// and atom sequences written and read by hand.
+final class TestHost {
+    private var uris: [String] = []
+    var scheduled: [[UInt8]] = []
+    var responses: [[UInt8]] = []
+    private let map = UnsafeMutablePointer<LV2_URID_Map>.allocate(capacity: 1)
+    private let schedule = UnsafeMutablePointer<LV2_Worker_Schedule>.allocate(capacity: 1)
+    private let featureStructs = UnsafeMutablePointer<LV2_Feature>.allocate(capacity: 2)
+    private let array = UnsafeMutablePointer<UnsafePointer<LV2_Feature>?>.allocate(capacity: 3)
+
+    init(worker: Bool = true) {
+        let me = Unmanaged.passUnretained(self).toOpaque()
+        map.initialize(to: LV2_URID_Map(handle: me) { handle, uri in TestHost.from(handle).urid(String(cString: uri!)) })
+        schedule.initialize(to: LV2_Worker_Schedule(handle: me) { handle, size, data in
+            TestHost.from(handle).scheduled.append(Array(UnsafeRawBufferPointer(start: data, count: Int(size))))
+            return LV2_WORKER_SUCCESS
+        })
+        featureStructs[0] = LV2_Feature(URI: URI.uridMap.cString, data: map)
+        featureStructs[1] = LV2_Feature(URI: URI.workerSchedule.cString, data: schedule)
+        array[0] = UnsafePointer(featureStructs)
+        array[1] = worker ? UnsafePointer(featureStructs + 1) : nil
+        array[2] = nil
+    }
+
+    deinit {
+        map.deallocate()
+        schedule.deallocate()
+        featureStructs.deallocate()
+        array.deallocate()
+    }
+
+    var features: UnsafePointer<UnsafePointer<LV2_Feature>?> { UnsafePointer(array) }
+
+    static func from(_ handle: UnsafeMutableRawPointer?) -> TestHost {
+        Unmanaged<TestHost>.fromOpaque(handle!).takeUnretainedValue()
+    }
+
+    func urid(_ uri: String) -> LV2_URID {
+        if let index = uris.firstIndex(of: uri) { return LV2_URID(index + 1) }
+        uris.append(uri)
+        return LV2_URID(uris.count)
+    }
+
+    /// An input sequence holding one note on, or nothing.
+    func writeSequence(into buffer: UnsafeMutableRawPointer, note: UInt8?) {
+        let sequence = buffer.assumingMemoryBound(to: LV2_Atom_Sequence.self)
+        sequence.pointee.atom.type = urid("http://lv2plug.in/ns/ext/atom#Sequence")
+        sequence.pointee.atom.size = 8
+        guard let note else { return }
+        let event = buffer + 16
+        event.storeBytes(of: Int64(0), as: Int64.self)
+        event.storeBytes(of: UInt32(3), toByteOffset: 8, as: UInt32.self)
+        event.storeBytes(of: urid("http://lv2plug.in/ns/ext/midi#MidiEvent"), toByteOffset: 12, as: UInt32.self)
+        for (offset, byte) in [0x90, note, 100].enumerated() { (event + 16 + offset).storeBytes(of: byte, as: UInt8.self) }
+        sequence.pointee.atom.size += 24
+    }
+
+    /// An output buffer announcing `room` bytes, as the atom spec has hosts do.
+    func prepareOutput(_ buffer: UnsafeMutableRawPointer, room: Int) {
+        let atom = buffer.assumingMemoryBound(to: LV2_Atom.self)
+        atom.pointee.type = urid("http://lv2plug.in/ns/ext/atom#Chunk")
+        atom.pointee.size = UInt32(room)
+    }
+
+    /// The bodies of the events in an output sequence.
+    func outputEvents(_ buffer: UnsafeMutableRawPointer) -> [[UInt8]] {
+        let sequence = buffer.assumingMemoryBound(to: LV2_Atom_Sequence.self)
+        let ids = SequenceURIDs(HostFeatures(features))
+        return AtomEvents(UnsafePointer(sequence), capacity: nil, ids: ids, blockLength: 64).map { Array($0.body) }
+    }
+}
