@@ -37,7 +37,9 @@ extension RateAdapterSettings {
     public init(_ ports: borrowing Ports<RateAdapter.Port>) {
         self.init(rate: Double(ports.control(.rate)),
                   quality: SampleRateConverter.Quality(rawValue: Int32(ports.integer(.quality))) ?? .sincFastest,
-                  mix: Double(ports.control(.mix)), enabled: ports.isOn(.enabled))
+                  mix: Double(ports.control(.mix)), enabled: ports.isOn(.enabled),
+                  wordLength: WordLength(bits: ports.integer(.bits),
+                                         dither: WordLength.Dither(rawValue: ports.integer(.dither)) ?? .none))
     }
 
     /// The settings the controls' defaults give: the adapter as a host first loads it.

@@ -27,6 +27,10 @@ public enum LibM {
     @_semantics("no_performance_analysis")
     public static func log(_ x: Double) -> Double { CMath.log(x) }
 
+    /// Round to nearest, ties to even.
+    @_semantics("no_performance_analysis")
+    public static func rint(_ x: Float) -> Float { CMath.rintf(x) }
+
     @_semantics("no_performance_analysis")
     public static func pow(_ x: Double, _ y: Double) -> Double { CMath.pow(x, y) }
 }

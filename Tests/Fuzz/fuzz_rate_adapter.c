@@ -2,10 +2,10 @@
 //
 // The input, front to back (FuzzReader gives zeros past the end):
 //   1 byte   the instance: bits 0-2 pick the host sample rate
-//   4 bytes  the controls rate, quality, mix, enabled (ports 4-7), through fuzz_control_value
+//   6 bytes  the controls rate, quality, mix, enabled, bits, dither, through fuzz_control_value
 //   then blocks until the input is used up, each:
 //   2 bytes  frames, 0…4096
-//   1 byte   flags: 1 new controls follow (4 bytes), 2 activate first, 4 outputs
+//   1 byte   flags: 1 new controls follow (6 bytes), 2 activate first, 4 outputs
 //            share the inputs' buffers, 8 left input unconnected, 16 right output
 //            unconnected, 32 latency output unconnected
 //   2 × frames bytes  the left then the right input, one sample per byte (fuzz_sample)
@@ -18,8 +18,8 @@
 #include <stdlib.h>
 
 enum { IN_LEFT = RATE_ADAPTER_IN_L, IN_RIGHT = RATE_ADAPTER_IN_R, OUT_LEFT = RATE_ADAPTER_OUT_L, OUT_RIGHT = RATE_ADAPTER_OUT_R,
-       FIRST_CONTROL = RATE_ADAPTER_RATE, CONTROLS = RATE_ADAPTER_LATENCY - RATE_ADAPTER_RATE, LATENCY = RATE_ADAPTER_LATENCY,
-       MAX_FRAMES = 4096 };
+       FIRST_CONTROL = RATE_ADAPTER_RATE, CONTIGUOUS_CONTROLS = RATE_ADAPTER_LATENCY - RATE_ADAPTER_RATE,
+       CONTROLS = CONTIGUOUS_CONTROLS + 2, LATENCY = RATE_ADAPTER_LATENCY, MAX_FRAMES = 4096 };
 static const double rates[8] = {48000, 44100, 8000, 11025, 96000, 768000, 22050, 192000};
 
 typedef struct {
@@ -35,7 +35,11 @@ int LLVMFuzzerInitialize(int *argc, char ***argv) {
     (void)argc, (void)argv;
     descriptor = fuzz_load_plugin("urn:swiftlv2:rate-adapter");
     for (int index = 0; index < 8; index++) {
-        adapters[index].handle = fuzz_instantiate(rates[index], fuzz_features(0), FIRST_CONTROL, adapters[index].controls, CONTROLS);
+        Adapter *adapter = &adapters[index];
+        adapter->handle = fuzz_instantiate(rates[index], fuzz_features(0), FIRST_CONTROL, adapter->controls, CONTIGUOUS_CONTROLS);
+        // bits and dither come after the latency port.
+        descriptor->connect_port(adapter->handle, RATE_ADAPTER_BITS, &adapter->controls[CONTIGUOUS_CONTROLS]);
+        descriptor->connect_port(adapter->handle, RATE_ADAPTER_DITHER, &adapter->controls[CONTIGUOUS_CONTROLS + 1]);
     }
     return 0;
 }

@@ -92,9 +92,10 @@ public struct QualityBank: ~Copyable {
 
     /// Converts one quantum with `quality`'s round trip.
     public mutating func process(
-        _ quality: Quality, _ input: UnsafePointer<Float>, into output: UnsafeMutablePointer<Float>, ratio: Double
+        _ quality: Quality, _ input: UnsafePointer<Float>, into output: UnsafeMutablePointer<Float>, ratio: Double,
+        wordLength: WordLength
     ) {
-        resamplers[Int(quality.rawValue)].process(input, into: output, ratio: ratio)
+        resamplers[Int(quality.rawValue)].process(input, into: output, ratio: ratio, wordLength: wordLength)
     }
 
     /// Counts a quantum of warm-up; once warm, starts the crossfade.

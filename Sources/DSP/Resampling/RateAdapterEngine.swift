@@ -10,13 +10,17 @@ public struct RateAdapterSettings: Equatable {
     public var mix: Double
     /// Off is the host's bypass: the dry input, still delayed by the latency.
     public var enabled: Bool
+    /// What the signal is reduced to at the internal rate (at the host rate when the
+    /// converters are passed by).
+    public var wordLength: WordLength
 
     @_noAllocation @_noLocks
-    public init(rate: Double, quality: SampleRateConverter.Quality, mix: Double, enabled: Bool) {
+    public init(rate: Double, quality: SampleRateConverter.Quality, mix: Double, enabled: Bool, wordLength: WordLength) {
         self.rate = rate
         self.quality = quality
         self.mix = mix
         self.enabled = enabled
+        self.wordLength = wordLength
     }
 }
 
@@ -69,6 +73,10 @@ public struct RateAdapterEngine: ~Copyable {
     private let dryTap: SampleBuffer
     private let wet: SampleBuffer
     private let incomingOutput: SampleBuffer
+    /// The dry signal reduced to the word length: the wet path while the converters are
+    /// passed by (at the host rate, so the reduction happens there).
+    private let passedBy: SampleBuffer
+    private var hostRateRequantizer = Requantizer(seed: 0)
 
     /// - Parameter lowestRate: the lowest internal rate `process` will be asked for.
     public init?(hostRate: Double, lowestRate: Double) {
@@ -90,6 +98,7 @@ public struct RateAdapterEngine: ~Copyable {
         dryTap = SampleBuffer(count: quantum * Self.channels)
         wet = SampleBuffer(count: quantum * Self.channels)
         incomingOutput = SampleBuffer(count: quantum * Self.channels)
+        passedBy = SampleBuffer(count: quantum * Self.channels)
         reset()
     }
 
@@ -98,6 +107,7 @@ public struct RateAdapterEngine: ~Copyable {
         quantizer.reset()
         dry.reset()
         bank.reset()
+        hostRateRequantizer.reset()
         isFresh = true
     }
 
@@ -150,33 +160,42 @@ public struct RateAdapterEngine: ~Copyable {
         // The incoming quality, if any, sees the same glides as the active one.
         var activeBlend = blend, incomingBlend = blend
         let output = quantizer.quantumOutput
-        render(bank.active, ratio: ratio, into: output, blend: &activeBlend)
+        render(bank.active, ratio: ratio, wordLength: settings.wordLength, into: output, blend: &activeBlend)
         blend = activeBlend
         guard let incoming = bank.incoming else { return }
         if bank.isIncomingReady {
-            render(incoming, ratio: ratio, into: incomingOutput.start, blend: &incomingBlend)
+            render(incoming, ratio: ratio, wordLength: settings.wordLength, into: incomingOutput.start, blend: &incomingBlend)
             crossfade(from: output, to: incomingOutput.start, into: output, frames: quantum,
                       channels: Self.channels, gain: &bank.fade)
             bank.finishFadeIfComplete()
         } else {
-            bank.process(incoming, quantizer.quantumInput, into: incomingOutput.start, ratio: ratio)
+            bank.process(incoming, quantizer.quantumInput, into: incomingOutput.start, ratio: ratio,
+                         wordLength: settings.wordLength)
             bank.advanceWarmUp()
         }
     }
 
     /// One quality's output for the current quantum: its wet signal (or the dry one at
-    /// the host rate), blended with the dry signal delayed by the same latency.
+    /// the host rate, reduced to the word length), blended with the dry signal delayed by
+    /// the same latency.
     private mutating func render(
-        _ quality: Quality, ratio: Double, into output: UnsafeMutablePointer<Float>, blend: inout Blend
+        _ quality: Quality, ratio: Double, wordLength: WordLength, into output: UnsafeMutablePointer<Float>,
+        blend: inout Blend
     ) {
         guard blend.hearsDry else {
             // The converted signal alone, as usual: no dry tap to read, nothing to blend.
-            bank.process(quality, quantizer.quantumInput, into: output, ratio: ratio)
+            bank.process(quality, quantizer.quantumInput, into: output, ratio: ratio, wordLength: wordLength)
             return
         }
-        bank.process(quality, quantizer.quantumInput, into: wet.start, ratio: ratio)
+        bank.process(quality, quantizer.quantumInput, into: wet.start, ratio: ratio, wordLength: wordLength)
         dry.read(delay: bank.latency(of: quality), frames: quantum, into: dryTap.start)
-        crossfade(from: wet.start, to: dryTap.start, into: wet.start, frames: quantum,
+        var passing = dryTap.start
+        if !wordLength.keepsEveryBit && !(blend.passThrough.isSettled && blend.passThrough.current == 0) {
+            passedBy.start.copySamples(from: dryTap.start, count: quantum * Self.channels)
+            hostRateRequantizer.process(passedBy.start, count: quantum * Self.channels, to: wordLength)
+            passing = passedBy.start
+        }
+        crossfade(from: wet.start, to: passing, into: wet.start, frames: quantum,
                   channels: Self.channels, gain: &blend.passThrough)
         crossfade(from: dryTap.start, to: wet.start, into: output, frames: quantum,
                   channels: Self.channels, gain: &blend.wetAmount)

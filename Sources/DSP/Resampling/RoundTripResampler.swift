@@ -34,6 +34,8 @@ public struct RoundTripResampler: ~Copyable {
     private var upPosition: Double = 0
     private var upStarted = false
     private let lowestRatio: Double
+    /// Reduces the internal frames to the word length asked for, between the converters.
+    private var requantizer: Requantizer
 
     /// The up converter's spacing (internal frames per output frame) is kept within this
     /// while it is steered: never past the internal rate's own frames by more than a
@@ -57,6 +59,7 @@ public struct RoundTripResampler: ~Copyable {
         self.up = up
         self.quantum = quantum
         self.lowestRatio = max(lowestRatio, Self.lowestSupportedRatio)
+        requantizer = Requantizer(seed: UInt64(quality.rawValue) + 1)
         latency = Self.requiredLatency(down: &self.down, up: &self.up, lowestRatio: self.lowestRatio)
         // Before the up converter starts, the queue holds what `down` made during the
         // first `latency` frames; later, the few frames `up` leaves each call.
@@ -92,14 +95,17 @@ public struct RoundTripResampler: ~Copyable {
         upPosition = 0
         upStarted = false
         starvedFrames = 0
+        requantizer.reset()
     }
 
     /// Converts one quantum of interleaved stereo frames at `ratio` internal frames per
     /// host frame (clamped to lowestRatio…1), writing one quantum of output that is the
-    /// input of `latency` frames ago, band-limited to the internal rate.
-    public mutating func process(_ input: UnsafePointer<Float>, into output: UnsafeMutablePointer<Float>, ratio: Double) {
+    /// input of `latency` frames ago, band-limited to the internal rate and reduced there
+    /// to `wordLength`.
+    public mutating func process(_ input: UnsafePointer<Float>, into output: UnsafeMutablePointer<Float>, ratio: Double,
+                                 wordLength: WordLength = .full) {
         let ratio = min(max(ratio, lowestRatio), 1)
-        convertDown(input, ratio: ratio)
+        convertDown(input, ratio: ratio, wordLength: wordLength)
         convertUp(into: output)
         // Host time 0 moves to the next quantum; internal index 0 to the up converter's frame.
         let consumedIndex = upStarted ? LibM.floor(upPosition) : 0
@@ -108,9 +114,10 @@ public struct RoundTripResampler: ~Copyable {
         timeline.discard(before: -Double(latency))
     }
 
-    private mutating func convertDown(_ input: UnsafePointer<Float>, ratio: Double) {
+    private mutating func convertDown(_ input: UnsafePointer<Float>, ratio: Double, wordLength: WordLength) {
         let result = down.process(
             input, frames: quantum, into: internalFrames.freeSpace, capacity: internalFrames.freeFrames, ratio: ratio)
+        requantizer.process(internalFrames.freeSpace, count: result.produced * Self.channels, to: wordLength)
         internalFrames.didAppend(result.produced)
         timeline.append(frames: result.produced, ratio: ratio)
     }
