@@ -44,12 +44,7 @@ public final class AudioFileReader: AudioSource {
         guard count >= 0, sf_error(file) == 0 || count > 0 else {
             throw HostError("The audio file \(path) could not be read to its end (\(sndfileError(file))).")
         }
-        let channelCount = channelCount
-        interleaved.withUnsafeBufferPointer { samples in
-            for (c, destination) in channels.enumerated() {
-                for frame in 0..<Int(count) { destination[frame] = samples[frame * channelCount + c] }
-            }
-        }
+        interleaved.withUnsafeBufferPointer { deinterleave($0.baseAddress!, frames: Int(count), into: channels) }
         return Int(count)
     }
 }

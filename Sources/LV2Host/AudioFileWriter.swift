@@ -99,9 +99,7 @@ public final class AudioFileWriter: AudioSink {
         }
         let channelCount = channelCount
         interleaved.withUnsafeMutableBufferPointer { samples in
-            for (c, channel) in channels.enumerated() {
-                for frame in 0..<frames { samples[frame * channelCount + c] = channel[offset + frame] }
-            }
+            interleave(channels, offset: offset, frames: frames, into: samples.baseAddress!)
         }
         let written = interleaved.withUnsafeBufferPointer { sf_writef_float(file, $0.baseAddress, sf_count_t(frames)) }
         guard written == frames else {

@@ -42,7 +42,8 @@ public struct MIDIFile {
         func failure() -> HostError {
             HostError("Cannot read MIDI file \(path): \(String(cString: strerror(errno))).")
         }
-        let descriptor = open(path, O_RDONLY)
+        // Not blocking, should the path have become a FIFO since it was checked.
+        let descriptor = open(path, O_RDONLY | O_NONBLOCK)
         guard descriptor >= 0 else { throw failure() }
         defer { close(descriptor) }
         var status = stat()

@@ -3,6 +3,7 @@ public struct RenderStage {
     public var plugin: PluginInfo
     /// Applied after the preset, in order.
     public var controls: [(symbol: String, value: Float)]
+    /// The preset's URI, or its label.
     public var presetURI: String?
 
     public init(plugin: PluginInfo, controls: [(symbol: String, value: Float)] = [], presetURI: String? = nil) {

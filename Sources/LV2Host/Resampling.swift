@@ -82,11 +82,7 @@ public final class ResamplingSource: AudioSource {
             }
             pendingStart += data.input_frames_used
             let generated = data.output_frames_gen
-            output.withUnsafeBufferPointer { out in
-                for (c, channel) in channels.enumerated() {
-                    for frame in 0..<generated { channel[filled + frame] = out[frame * channelCount + c] }
-                }
-            }
+            output.withUnsafeBufferPointer { deinterleave($0.baseAddress!, frames: generated, into: channels, offset: filled) }
             filled += generated
             produced += generated
             if generated == 0, data.input_frames_used == 0, targetFrames != nil { drained = true }
@@ -100,9 +96,9 @@ public final class ResamplingSource: AudioSource {
         pending.removeFirst(pendingStart * channelCount)
         pendingStart = 0
         let count = try source.read(into: sourceBuffers, frames: sourceBlock)
-        for frame in 0..<count {
-            for channel in sourceBuffers { pending.append(channel[frame]) }
-        }
+        let end = pending.count
+        pending.append(contentsOf: repeatElement(0, count: count * channelCount))
+        pending.withUnsafeMutableBufferPointer { interleave(sourceBuffers, offset: 0, frames: count, into: $0.baseAddress! + end) }
         sourceFrames += count
         if count < sourceBlock {
             targetFrames = Int((Double(sourceFrames) * ratio).rounded())

@@ -62,8 +62,10 @@ final class RenderOptionsTests: XCTestCase {
         XCTAssertEqual(try rendered().count, 13230)
     }
 
-    /// Anything but 16-bit mono or stereo has the extensible header readers expect: sox
-    /// warns "wave header missing extended part of fmt chunk" about a float file without it.
+    /// Anything but 16-bit mono or stereo has the extensible header (WAVE_FORMAT_EXTENSIBLE),
+    /// as Microsoft's WAV specification asks for more than 16 bits, and sox reads it.
+    /// (sox 14.4.2 still prints "wave header missing extended part of fmt chunk" for every
+    /// extensible float file, its own or ours: its reader looks for a second cbSize.)
     func testFormats() throws {
         for (format, bits, tag, extensible) in [("pcm16", 16, 1, false), ("pcm24", 24, 1, true), ("float32", 32, 3, true)] {
             try renderSucceeding(["render", Examples.amp, "--input", input, "--tail", "0", "--format", format, "-o", output])
@@ -71,9 +73,9 @@ final class RenderOptionsTests: XCTestCase {
             XCTAssertEqual(header.bitsPerSample, bits, format)
             XCTAssertEqual(header.formatTag, tag, format)
             XCTAssertEqual(header.isExtensible, extensible, format)
-            let sox = try runCommand("sox", [output, "-n", "stat"])
+            let sox = try runCommand("sox", ["--i", "-e", output])
             XCTAssertEqual(sox.status, 0, sox.standardError)
-            XCTAssertFalse(sox.standardError.contains("wave header"), sox.standardError)
+            XCTAssertEqual(sox.standardOutput, tag == 3 ? "Floating Point PCM\n" : "Signed Integer PCM\n")
             let quantum = tag == 3 ? 0 : 1 / Float(1 << (bits - 1))
             XCTAssertLessThanOrEqual(largestDifference(try rendered(), signal), quantum, format)
         }
