@@ -17,7 +17,7 @@ final class PluginChain {
         guard last.audioOutputCount > 0 else {
             throw HostError("The plugin \(last.plugin.uri) has no audio outputs, so there is nothing to render.")
         }
-        guard midi.events.isEmpty || first.acceptsMIDI else {
+        guard midi.isEmpty || first.acceptsMIDI else {
             throw HostError("The plugin \(first.plugin.uri) has no MIDI input, so it cannot play notes.")
         }
         self.instances = instances

@@ -22,6 +22,8 @@ public struct RenderRequest {
     /// MIDI for the first stage, in any order (the renderer sorts it). Events before 0 s,
     /// after `TimedMIDIEvent.latestSeconds` or at no finite time are dropped.
     public var midi: [TimedMIDIEvent] = []
+    /// A MIDI file for the first stage, read as it plays; used instead of `midi` when set.
+    public var midiFile: MIDIFile? = nil
     /// Audio for the first stage, converted to `sampleRate` if it has another rate.
     public var input: AudioData? = nil
     /// The exact output length in seconds. Without it, the render lasts until the

@@ -30,7 +30,7 @@ public struct Renderer {
         try request.validate()
         let rate = request.sampleRate
         let source = try input.map { $0.sampleRate == rate ? $0 : try ResamplingSource($0, to: rate) }
-        let midi = MIDISchedule(request.midi, sampleRate: rate)
+        let midi = request.midiFile.map { MIDISchedule(file: $0, sampleRate: rate) } ?? MIDISchedule(request.midi, sampleRate: rate)
         let chain = try PluginChain(request.stages.map { try makeInstance($0, request) }, input: source, midi: midi)
         let channelCount = chain.outputs.count
         let sink = try output(channelCount)

@@ -106,7 +106,7 @@ struct RenderCommand: ParsableCommand {
         request.inPlace = inPlace
         if let midi {
             try AudioFile.checkReadable(midi, what: "MIDI file")
-            request.midi = try MIDIFile(path: midi).events
+            request.midiFile = try MIDIFile(path: midi)
         }
         if let notes {
             request.midi = try NoteSpec.parse(notes)
@@ -132,11 +132,11 @@ struct RenderCommand: ParsableCommand {
     /// a tenth of a second of silence: say why, since it is surely not what was meant.
     private func warnAboutSilence(_ request: RenderRequest) {
         let plugin = request.stages[0].plugin
-        if plugin.isInstrument, !request.midi.contains(where: \.isNoteOn) {
+        if plugin.isInstrument, !(request.midiFile?.hasNoteOn ?? request.midi.contains(where: \.isNoteOn)) {
             let given = midi ?? notes
             let reason = given == nil ? "no notes were given (--midi or --notes)" : "\(given!) plays no notes"
             printWarning("\(plugin.uri) is an instrument and \(reason), so the render is silent.")
-        } else if !plugin.isInstrument, input == nil, !plugin.ports(.audio, input: true).isEmpty, request.midi.isEmpty {
+        } else if !plugin.isInstrument, input == nil, !plugin.ports(.audio, input: true).isEmpty, request.midi.isEmpty, request.midiFile == nil {
             printWarning("\(plugin.uri) is an effect and no --input was given, so the render is silent.")
         }
     }

@@ -59,6 +59,29 @@ final class StreamingRenderTests: XCTestCase {
         XCTAssertLessThan(try XCTUnwrap(measured["peakResidentBytes"] as? Int), 100 << 20)
     }
 
+    /// A MIDI file is read as it plays: a 32 MiB file of 11 million events in four tracks
+    /// (a 64 MiB one cost 1.5 to 1.9 GB when every event was held) stays under 100 MB.
+    func testLargeMIDIFileIsReadAsItPlays() throws {
+        let trackBytes = 8 << 20
+        let pair: [UInt8] = [0x01, 0x3C, 0x00, 0x01, 0x3C, 0x64]  // running status: off, on, a tick apart
+        // The header of a type-1 file with four tracks; the track chunks are built here.
+        var bytes = [UInt8](MIDIFileWriter(tracks: Array(repeating: [], count: 4)).bytes()[..<14])
+        for track in 0..<4 {
+            var body: [UInt8] = [0x00, 0x90 | UInt8(track), 0x3C, 0x64]
+            body.reserveCapacity(trackBytes)
+            while body.count + pair.count + 4 <= trackBytes { body += pair }
+            body += [0x00, 0xFF, 0x2F, 0x00]
+            bytes += Array("MTrk".utf8) + MIDIFileWriter.bigEndian(body.count, byteCount: 4) + body
+        }
+        let midi = folder.path("large.mid")
+        try Data(bytes).write(to: URL(fileURLWithPath: midi))
+        let measured = try summary([SynthURI.sineSynth, "--midi", midi, "--duration", "1", "-o", output])
+        XCTAssertEqual(measured["frames"] as? Int, 48000)
+        XCTAssertGreaterThan(try XCTUnwrap(measured["peakDBFS"] as? Double), -30)
+        let peak = try XCTUnwrap(measured["peakResidentBytes"] as? Int)
+        XCTAssertLessThan(peak, 100 << 20, "peak resident memory \(peak >> 20) MiB")
+    }
+
     /// Two rate adapters at 2 kHz with the best sinc take longer than the 0.1 s silence
     /// window to let a sound through: the render used to stop before any came out
     /// (7200 frames, peak -397 dBFS). The silence rule starts after the chain's latency.
