@@ -23,6 +23,11 @@ public enum AudioFile {
         try writer.finish()
     }
 
+    /// Throws unless a WAV file can be written at `path` (see `OutputTarget`).
+    public static func checkWritable(_ path: String) throws {
+        _ = try OutputTarget(path)
+    }
+
     /// Throws unless `path` names an existing, readable regular file. The type is checked
     /// before anything opens the file: opening a FIFO with no writer would wait forever.
     public static func checkReadable(_ path: String, what: String) throws {

@@ -10,6 +10,8 @@ public final class AudioFileReader: AudioSource {
     public let path: String
     public let sampleRate: Double
     public let channelCount: Int
+    /// The length the header declares, when it declares one.
+    public let expectedFrames: Int?
     private let file: OpaquePointer
     private var interleaved: [Float] = []
 
@@ -27,6 +29,7 @@ public final class AudioFileReader: AudioSource {
         self.file = file
         sampleRate = Double(info.samplerate)
         channelCount = Int(info.channels)
+        expectedFrames = info.frames >= 0 && info.frames < Int64.max ? Int(info.frames) : nil
     }
 
     deinit {

@@ -97,7 +97,6 @@ public final class AudioFileWriter: AudioSink {
         if interleaved.count < frames * channelCount {
             interleaved = [Float](repeating: 0, count: frames * channelCount)
         }
-        let channelCount = channelCount
         interleaved.withUnsafeMutableBufferPointer { samples in
             interleave(channels, offset: offset, frames: frames, into: samples.baseAddress!)
         }

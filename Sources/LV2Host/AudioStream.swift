@@ -8,6 +8,8 @@ public protocol AudioSource: AnyObject {
     /// Fills the first `frames` samples of each channel buffer (one per channel) and
     /// returns how many frames it filled: fewer than asked only at the end, 0 after it.
     func read(into channels: [UnsafeMutableBufferPointer<Float>], frames: Int) throws -> Int
+    /// How many frames the source expects to give, if it can tell: only for progress reports.
+    var expectedFrames: Int? { get }
 }
 
 /// Where rendered audio goes, block by block. `finish` makes the result final; a sink
@@ -30,6 +32,7 @@ public final class MemorySource: AudioSource {
 
     public var sampleRate: Double { audio.sampleRate }
     public var channelCount: Int { audio.channels.count }
+    public var expectedFrames: Int? { audio.frameCount }
 
     public func read(into channels: [UnsafeMutableBufferPointer<Float>], frames: Int) throws -> Int {
         let count = max(0, min(frames, audio.frameCount - position))

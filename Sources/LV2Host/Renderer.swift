@@ -80,7 +80,7 @@ public struct Renderer {
                 written += to - from
             }
             rendered += frames
-            progress?(Self.fraction(written: written, ending: ending))
+            progress?(Self.fraction(written: written, ending: ending, expected: source?.expectedFrames))
         }
         chain.deactivate()
         let cpuSeconds = threadCPUTime() - cpuStart
@@ -113,15 +113,15 @@ public struct Renderer {
     // MARK: - Helpers
 
     /// How far along the render is: exact for a known length, an estimate while waiting
-    /// for the input to end or for silence.
-    private static func fraction(written: Int, ending: RenderEnding?) -> Double {
+    /// for the input to end (from the length its header declares) or for silence.
+    private static func fraction(written: Int, ending: RenderEnding?, expected: Int?) -> Double {
         switch ending {
         case .length(let frames):
             min(1, Double(written) / Double(max(frames, 1)))
         case .silence(let start, let window, _):
             min(0.99, Double(written) / Double(start + window))
         case nil:
-            0
+            expected.map { min(0.99, Double(written) / Double(max($0, 1))) } ?? 0
         }
     }
 }

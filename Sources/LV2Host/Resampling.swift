@@ -6,6 +6,7 @@ import CSampleRate
 public final class ResamplingSource: AudioSource {
     public let sampleRate: Double
     public var channelCount: Int { source.channelCount }
+    public var expectedFrames: Int? { source.expectedFrames.map { Int((Double($0) * ratio).rounded()) } }
     private let source: AudioSource
     private let ratio: Double
     private let converter: OpaquePointer

@@ -8,7 +8,7 @@ struct RenderCommand: ParsableCommand {
         abstract: "Render a plugin, or a chain of plugins, to a WAV file.",
         usage: """
             lv2render render <uri> --output <file> [--midi <file> | --notes <spec>] [--input <file>] \
-            [--set <symbol=value>]... [--preset <uri>] [--then <uri> [--set <symbol=value>]... [--preset <uri>]]... [<options>]
+            [--set <symbol=value>]... [--preset <preset>] [--then <uri> [--set <symbol=value>]... [--preset <preset>]]... [<options>]
             """,
         discussion: """
             The render lasts until the input and the MIDI end, then until the output has been \
