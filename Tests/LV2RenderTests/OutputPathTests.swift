@@ -14,6 +14,7 @@ final class OutputPathTests: XCTestCase {
         try writeWAV([signal], sampleRate: 48000, to: input)
     }
 
+    @discardableResult
     private func render(to output: String) throws -> CommandResult {
         try renderSucceeding(["render", Examples.amp, "--input", input, "--tail", "0", "-o", output])
     }
