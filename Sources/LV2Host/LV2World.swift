@@ -147,18 +147,21 @@ public final class LV2World {
             let location = filePath(lilv_plugin_get_bundle_uri(plugin)).map { " (in \($0))" } ?? ""
             guard let ports = lilv_world_find_nodes(world, lilv_plugin_get_uri(plugin), node(LV2URI.port), nil) else { return nil }
             defer { lilv_nodes_free(ports) }
+            // A port described twice (in two files, say) is harmless; a gap or a stray index is not.
             let count = Int(lilv_nodes_size(ports))
-            var seen = Set<Int>()
+            var indices = Set<Int>()
             for port in forEach(ports, { $0 }) {
                 let indexNode = lilv_world_get(world, port, node(LV2URI.index), nil)
                 defer { lilv_node_free(indexNode) }
                 let text = string(indexNode)
-                guard let text, lilv_node_is_int(indexNode), let index = Int(text), (0..<count).contains(index),
-                      seen.insert(index).inserted
-                else {
+                guard let text, lilv_node_is_int(indexNode), let index = Int(text), (0..<count).contains(index) else {
                     let given = text.map { "lv2:index \($0)" } ?? "no lv2:index"
-                    return "The plugin \(uri)\(location) has a port with \(given), but its \(count) ports must be numbered 0 to \(count - 1) once each."
+                    return "The plugin \(uri)\(location) has a port with \(given), but LV2 numbers a plugin's ports 0, 1, 2 and on, without gaps."
                 }
+                indices.insert(index)
+            }
+            if let missing = (0..<indices.count).first(where: { !indices.contains($0) }) {
+                return "The plugin \(uri)\(location) has no port with lv2:index \(missing), but LV2 numbers a plugin's ports 0, 1, 2 and on, without gaps."
             }
             return nil
         }

@@ -38,16 +38,22 @@ final class BrokenBundleTests: XCTestCase {
     func testPortIndexThatWouldCrashLilvIsSkipped() throws {
         try writeBundle("minus-one", uri: "urn:test:minus-one", body: port(index: "-1"))
         try writeBundle("wrapped", uri: "urn:test:wrapped", body: port(index: "4294967295"))
-        try writeBundle("gap", uri: "urn:test:gap", body: port(index: "7"))
+        try writeBundle("gap", uri: "urn:test:gap", body: port(index: "0") + " <urn:test:gap> " + port(index: "2"))
+        try writeBundle("gap-after-repeat", uri: "urn:test:gap-after-repeat",
+                        body: ["0", "0", "2"].map(port(index:)).joined(separator: " <urn:test:gap-after-repeat> "))
+        // The same port described twice is no reason to skip a plugin.
+        try writeBundle("repeat", uri: "urn:test:repeat", body: ["0", "0"].map(port(index:)).joined(separator: " <urn:test:repeat> "))
 
         let list = try run(["list"])
         XCTAssertEqual(list.status, 0, list.standardError)
         XCTAssertTrue(list.standardOutput.contains("urn:swiftlv2:sine-synth"), list.standardOutput)
-        XCTAssertFalse(list.standardOutput.contains("urn:test:"), list.standardOutput)
+        XCTAssertEqual(list.standardOutput.split(separator: "\n").filter { $0.hasPrefix("urn:test:") }.map { $0.split(separator: " ")[0] },
+                       ["urn:test:repeat"], list.standardOutput)
         let warnings = list.standardError.split(separator: "\n")
-        XCTAssertEqual(warnings.count, 3, list.standardError)
-        for (uri, index) in [("urn:test:minus-one", "-1"), ("urn:test:wrapped", "4294967295"), ("urn:test:gap", "7")] {
-            XCTAssertTrue(warnings.contains { $0.hasPrefix("Warning: The plugin \(uri)") && $0.contains("lv2:index \(index)") && $0.hasSuffix("It is skipped.") },
+        XCTAssertEqual(warnings.count, 4, list.standardError)
+        for (uri, index) in [("urn:test:minus-one", "port with lv2:index -1"), ("urn:test:wrapped", "port with lv2:index 4294967295"),
+                             ("urn:test:gap", "port with lv2:index 2"), ("urn:test:gap-after-repeat", "no port with lv2:index 1")] {
+            XCTAssertTrue(warnings.contains { $0.hasPrefix("Warning: The plugin \(uri)") && $0.contains(index) && $0.hasSuffix("It is skipped.") },
                           list.standardError)
             for command in [["info", uri], ["render", uri, "-o", folder.path("out.wav")]] {
                 let refused = try run(command)
