@@ -12,7 +12,8 @@ struct RenderCommand: ParsableCommand {
             """,
         discussion: """
             The render lasts until the input and the MIDI end, then until the output has been \
-            silent for 0.1 s (at most 30 s), or --tail seconds, or exactly --duration seconds.
+            silent for 0.1 s after the chain's latency (at most 30 s), or --tail seconds, or \
+            exactly --duration seconds. It streams, so its length costs no memory.
 
             --then URI adds a plugin fed by the previous one's audio outputs; the --set and \
             --preset options after it apply to that plugin.
