@@ -41,3 +41,33 @@ public struct AudioData {
         self.init(sampleRate: sampleRate, channels: channels)
     }
 }
+
+// Pointer loops for the streams' hot path: an hour of audio goes through them, and
+// the tests run a debug build, where slices and enumerated arrays cost far more.
+
+/// Writes `frames` frames of `channels`, from `offset`, interleaved into `destination`.
+func interleave(_ channels: [UnsafeMutableBufferPointer<Float>], offset: Int, frames: Int,
+                into destination: UnsafeMutablePointer<Float>) {
+    let channelCount = channels.count
+    for c in 0..<channelCount {
+        let source = channels[c].baseAddress! + offset
+        var target = destination + c
+        for frame in 0..<frames {
+            target.pointee = source[frame]
+            target += channelCount
+        }
+    }
+}
+
+/// Splits `frames` interleaved frames from `source` into `channels`, from `offset`.
+func deinterleave(_ source: UnsafePointer<Float>, frames: Int, into channels: [UnsafeMutableBufferPointer<Float>], offset: Int = 0) {
+    let channelCount = channels.count
+    for c in 0..<channelCount {
+        let target = channels[c].baseAddress! + offset
+        var sample = source + c
+        for frame in 0..<frames {
+            target[frame] = sample.pointee
+            sample += channelCount
+        }
+    }
+}

@@ -1,23 +1,30 @@
 import Foundation
 
-/// Peak and RMS level over every sample of every channel, in dB relative to full scale.
+/// Peak and RMS level over every sample of every channel, in dB relative to full scale,
+/// gathered block by block.
 struct Levels {
-    let peakDBFS: Double
-    let rmsDBFS: Double
+    private var peak: Float = 0
+    private var sumOfSquares = 0.0
+    private var sampleCount = 0
 
-    init(_ audio: AudioData) {
-        var peak: Float = 0
-        var sumOfSquares = 0.0
-        for channel in audio.channels {
-            for sample in channel {
-                peak = max(peak, abs(sample))
-                sumOfSquares += Double(sample) * Double(sample)
+    /// Pointer loops, because an hour of audio goes through here and the tests run a debug build.
+    mutating func add(_ channels: [UnsafeMutableBufferPointer<Float>], offset: Int, frames: Int) {
+        for channel in channels {
+            guard let samples = channel.baseAddress.map({ $0 + offset }) else { continue }
+            var blockPeak: Float = 0, blockSum = 0.0
+            for i in 0..<frames {
+                let sample = samples[i], magnitude = sample < 0 ? -sample : sample
+                if magnitude > blockPeak { blockPeak = magnitude }
+                blockSum += Double(sample) * Double(sample)
             }
+            peak = max(peak, blockPeak)
+            sumOfSquares += blockSum
         }
-        let sampleCount = audio.frameCount * audio.channels.count
-        peakDBFS = Self.decibels(Double(peak))
-        rmsDBFS = sampleCount > 0 ? Self.decibels((sumOfSquares / Double(sampleCount)).squareRoot()) : -.infinity
+        sampleCount += frames * channels.count
     }
+
+    var peakDBFS: Double { Self.decibels(Double(peak)) }
+    var rmsDBFS: Double { sampleCount > 0 ? Self.decibels((sumOfSquares / Double(sampleCount)).squareRoot()) : -.infinity }
 
     /// -infinity for zero.
     static func decibels(_ amplitude: Double) -> Double {

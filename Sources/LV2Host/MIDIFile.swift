@@ -6,13 +6,16 @@ import Foundation
 /// events are skipped. A note-on with velocity 0 is kept as it is in the file: MIDI defines
 /// it as a note-off, and plugins treat it so.
 public struct MIDIFile {
-    /// Note-on/off, control change, program change, key and channel pressure, pitch bend,
-    /// all tracks merged and sorted by time. At one instant they keep the file's order (track,
-    /// then event), except that a note-off ending an earlier note comes before the note-ons
-    /// just ahead of it (see `sortedForPlayback()` in PlaybackOrder.swift for why).
-    public var events: [TimedMIDIEvent]
     /// The time of the file's last event, End of Track included.
-    public var duration: Double
+    public let duration: Double
+    /// The time of the last channel message, nil when there is none.
+    public let lastEventSeconds: Double?
+    /// Whether any note-on (with a velocity above 0) is in the file.
+    public let hasNoteOn: Bool
+    private let bytes: [UInt8]
+    private let name: String
+    private let contents: StandardMIDIFileContents
+    private let tempoMap: TempoMap
 
     /// Larger files are refused before they are read; real MIDI files are far smaller.
     public static let largestFileSize = 64 << 20
@@ -21,7 +24,8 @@ public struct MIDIFile {
         try self.init(bytes: try Self.readFile(path), name: path)
     }
 
-    /// `name` stands for the data in error messages.
+    /// `name` stands for the data in error messages. The whole file is checked here; its
+    /// events are read again, one at a time, as they are played.
     public init(bytes: [UInt8], name: String = "The MIDI data") throws {
         var parser = StandardMIDIFileParser(bytes: bytes, name: name)
         let contents = try parser.parse()
@@ -32,17 +36,33 @@ public struct MIDIFile {
         guard duration <= TimedMIDIEvent.latestSeconds else {
             throw HostError("\(name) lasts more than 24 hours, longer than lv2render plays.")
         }
-        events = contents.tracks
-            .flatMap(\.channelMessages)
-            .map { TimedMIDIEvent(seconds: tempoMap.seconds(atTick: $0.tick), bytes: $0.bytes) }
-            .sortedForPlayback()
+        lastEventSeconds = contents.tracks.compactMap(\.lastMessageTick).max().map { tempoMap.seconds(atTick: $0) }
+        hasNoteOn = contents.tracks.contains(where: \.hasNoteOn)
+        self.bytes = bytes
+        self.name = name
+        self.contents = contents
+        self.tempoMap = tempoMap
+    }
+
+    /// Note-on/off, control change, program change, key and channel pressure, pitch bend,
+    /// all tracks merged, in playback order, read as they are asked for. At one instant they
+    /// keep the file's order (track, then event), except that a note-off ending an earlier
+    /// note comes before the note-ons just ahead of it (see `PlaybackOrderer` for why).
+    public func eventStream() -> MIDIFileEvents {
+        MIDIFileEvents(bytes: bytes, name: name, contents: contents, tempoMap: tempoMap)
+    }
+
+    /// Every event of `eventStream()`, in memory.
+    public var events: [TimedMIDIEvent] {
+        Array(IteratorSequence(eventStream()))
     }
 
     private static func readFile(_ path: String) throws -> [UInt8] {
         func failure() -> HostError {
             HostError("Cannot read MIDI file \(path): \(String(cString: strerror(errno))).")
         }
-        let descriptor = open(path, O_RDONLY)
+        // Not blocking, should the path have become a FIFO since it was checked.
+        let descriptor = open(path, O_RDONLY | O_NONBLOCK)
         guard descriptor >= 0 else { throw failure() }
         defer { close(descriptor) }
         var status = stat()
@@ -56,7 +76,8 @@ public struct MIDIFile {
         var bytes = [UInt8](repeating: 0, count: Int(status.st_size))
         var filled = 0
         while filled < bytes.count {
-            let count = bytes[filled...].withUnsafeMutableBytes { read(descriptor, $0.baseAddress, $0.count) }
+            // Through the whole array: a slice's withUnsafeMutableBytes copies the file first.
+            let count = bytes.withUnsafeMutableBytes { read(descriptor, $0.baseAddress! + filled, $0.count - filled) }
             if count < 0 && errno == EINTR { continue }
             guard count > 0 else { throw count < 0 ? failure() : HostError("\(path) changed while it was read.") }
             filled += count

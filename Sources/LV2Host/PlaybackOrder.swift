@@ -1,40 +1,62 @@
 extension Array where Element == TimedMIDIEvent {
-    /// The events sorted by time for playback.
-    ///
-    /// Events due at the same instant keep their given order (a MIDI file's track order, then
-    /// event order), with one exception: a note-off that ends a note begun at an earlier instant
-    /// moves ahead of the note-ons just before it, so a note struck again at the moment it ends
-    /// is not cut off at once. It moves past nothing else, so a sustain pedal pressed just
-    /// before the note-off still holds the note; and a note that starts and ends at the same
-    /// instant keeps its note-on first instead of being left sounding.
+    /// The events sorted by time for playback (see `PlaybackOrderer` for the order at one instant).
     func sortedForPlayback() -> [TimedMIDIEvent] {
         let byTime = enumerated()
             .sorted { ($0.element.seconds, $0.offset) < ($1.element.seconds, $1.offset) }
             .map(\.element)
-        var keys = [KeyState](repeating: KeyState(), count: 16 * 128)
+        var orderer = PlaybackOrderer()
         var sorted: [TimedMIDIEvent] = []
         sorted.reserveCapacity(count)
-        var instantStart = 0
         for event in byTime {
-            if let last = sorted.last, last.seconds != event.seconds {
-                instantStart = sorted.count
-            }
-            sorted.append(event)
-            guard let key = event.noteKey else { continue }
+            sorted += orderer.add(event)
+        }
+        return sorted + orderer.finish()
+    }
+}
+
+/// Puts events that arrive in time order into playback order, one instant at a time.
+///
+/// Events due at the same instant keep their given order (a MIDI file's track order, then
+/// event order), with one exception: a note-off that ends a note begun at an earlier instant
+/// moves ahead of the note-ons just before it, so a note struck again at the moment it ends
+/// is not cut off at once. It moves past nothing else, so a sustain pedal pressed just
+/// before the note-off still holds the note; and a note that starts and ends at the same
+/// instant keeps its note-on first instead of being left sounding.
+struct PlaybackOrderer {
+    private var keys = [KeyState](repeating: KeyState(), count: 16 * 128)
+    /// The events of the latest instant, in playback order so far.
+    private var instant: [TimedMIDIEvent] = []
+
+    /// Takes the next event (no earlier than the last one); returns the events of the
+    /// instant before, once `event` shows that instant is complete.
+    mutating func add(_ event: TimedMIDIEvent) -> [TimedMIDIEvent] {
+        var finished: [TimedMIDIEvent] = []
+        if let last = instant.last, last.seconds != event.seconds {
+            finished = instant
+            instant.removeAll(keepingCapacity: true)
+        }
+        instant.append(event)
+        if let key = event.noteKey {
             if event.isNoteOn {
                 keys[key].noteBegins(at: event.seconds)
             } else if keys[key].noteEnds(at: event.seconds) == .begunEarlier {
-                sorted.moveNoteOffAheadOfNoteOns(from: sorted.count - 1, notBefore: instantStart)
+                moveNoteOffAheadOfNoteOns(from: instant.count - 1)
             }
         }
-        return sorted
+        return finished
+    }
+
+    /// The events of the last instant.
+    mutating func finish() -> [TimedMIDIEvent] {
+        defer { instant.removeAll() }
+        return instant
     }
 
     /// Moves the note-off at `index` back past the note-ons directly before it at its instant.
-    private mutating func moveNoteOffAheadOfNoteOns(from index: Int, notBefore instantStart: Int) {
+    private mutating func moveNoteOffAheadOfNoteOns(from index: Int) {
         var index = index
-        while index > instantStart, self[index - 1].isNoteOn {
-            swapAt(index, index - 1)
+        while index > 0, instant[index - 1].isNoteOn {
+            instant.swapAt(index, index - 1)
             index -= 1
         }
     }

@@ -1,26 +1,36 @@
-/// The plugins of one render, wired together: the input file and the MIDI go
-/// into the first, each one's audio outputs into the next one's inputs.
+/// The plugins of one render, wired together: the input and the MIDI go into the
+/// first, each one's audio outputs into the next one's inputs.
 final class PluginChain {
     let instances: [PluginInstance]
     private let links: [ChannelRouting]
-    private let input: AudioData?
+    private let input: AudioSource?
     private let inputRouting: ChannelRouting?
+    /// One block of the input, per input channel.
+    private let inputBlock: [UnsafeMutableBufferPointer<Float>]
     private var midi: MIDISchedule
+    /// The frame where the input ended, once it has (0 without input).
+    private(set) var inputEnd: Int?
 
     /// `input` must already be at the render's sample rate.
-    init(_ instances: [PluginInstance], input: AudioData?, midi: MIDISchedule) throws {
+    init(_ instances: [PluginInstance], input: AudioSource?, midi: MIDISchedule) throws {
         let first = instances[0], last = instances[instances.count - 1]
         guard last.audioOutputCount > 0 else {
             throw HostError("The plugin \(last.plugin.uri) has no audio outputs, so there is nothing to render.")
         }
-        guard midi.events.isEmpty || first.acceptsMIDI else {
+        guard midi.isEmpty || first.acceptsMIDI else {
             throw HostError("The plugin \(first.plugin.uri) has no MIDI input, so it cannot play notes.")
         }
         self.instances = instances
         links = try zip(instances, instances.dropFirst()).map { try Self.routing(from: $0, to: $1) }
         self.input = input
         inputRouting = try input.map { try Self.routing(from: $0, to: first) }
+        inputBlock = (0..<(input?.channelCount ?? 0)).map { _ in .allocate(capacity: first.maxBlockLength) }
+        inputEnd = input == nil ? 0 : nil
         self.midi = midi
+    }
+
+    deinit {
+        inputBlock.forEach { $0.deallocate() }
     }
 
     /// The last plugin's audio outputs, holding the latest block.
@@ -46,8 +56,12 @@ final class PluginChain {
     func run(start: Int, frames: Int) throws {
         let first = instances[0]
         if let input, let inputRouting {
+            let count = inputEnd == nil ? try input.read(into: inputBlock, frames: frames) : 0
+            if count < frames, inputEnd == nil { inputEnd = start + count }
+            // Silence once the input has ended.
+            inputBlock.forEach { $0[count..<frames].update(repeating: 0) }
             inputRouting.feed(first, frames: frames) { channel, destination in
-                copy(input.channels[channel], from: start, into: destination)
+                _ = destination.update(fromContentsOf: inputBlock[channel][..<frames])
             }
         } else {
             // Cleared every block: in place, the plugin's last output is still there.
@@ -63,13 +77,13 @@ final class PluginChain {
         }
     }
 
-    private static func routing(from input: AudioData, to instance: PluginInstance) throws -> ChannelRouting {
+    private static func routing(from input: AudioSource, to instance: PluginInstance) throws -> ChannelRouting {
         let uri = instance.plugin.uri
         guard instance.audioInputCount > 0 else {
             throw HostError("The plugin \(uri) has no audio inputs, so it cannot take an input file.")
         }
-        guard let routing = ChannelRouting(from: input.channels.count, to: instance.audioInputCount) else {
-            throw HostError("The input has \(input.channels.count) channels but the plugin \(uri) has \(instance.audioInputCount) audio inputs (only mono input may feed several).")
+        guard let routing = ChannelRouting(from: input.channelCount, to: instance.audioInputCount) else {
+            throw HostError("The input has \(input.channelCount) channels but the plugin \(uri) has \(instance.audioInputCount) audio inputs (only mono input may feed several).")
         }
         return routing
     }
@@ -84,13 +98,4 @@ final class PluginChain {
         }
         return routing
     }
-}
-
-/// Copies `source` from `start` into `destination`, with zeros past its end.
-private func copy(_ source: [Float], from start: Int, into destination: UnsafeMutableBufferPointer<Float>) {
-    let available = max(0, min(destination.count, source.count - start))
-    source.withUnsafeBufferPointer { samples in
-        for i in 0..<available { destination[i] = samples[start + i] }
-    }
-    for i in available..<destination.count { destination[i] = 0 }
 }

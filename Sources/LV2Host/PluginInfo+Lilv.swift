@@ -12,6 +12,10 @@ extension PluginInfo {
         // Sorted, because lilv's order changes from run to run.
         requiredFeatures = takeStrings(lilv_plugin_get_required_features(plugin)).sorted()
         optionalFeatures = takeStrings(lilv_plugin_get_optional_features(plugin)).sorted()
+        let versionParts = [LV2URI.minorVersion, LV2URI.microVersion].map {
+            takeString(lilv_world_get(world.world, lilv_plugin_get_uri(plugin), world.node($0), nil))
+        }
+        version = versionParts.contains(nil) ? nil : versionParts.compactMap { $0 }.joined(separator: ".")
         latencyPortIndex = lilv_plugin_has_latency(plugin) ? Int(lilv_plugin_get_latency_port_index(plugin)) : nil
 
         portCount = Int(lilv_plugin_get_num_ports(plugin))

@@ -47,6 +47,8 @@ public struct PluginInfo {
     /// The ports in index order. A port of a kind the host cannot connect is not
     /// listed here but in `unsupportedPorts`.
     public let ports: [PortInfo]
+    /// "MINOR.MICRO" from `lv2:minorVersion` and `lv2:microVersion`, when both are given.
+    public let version: String?
     public let requiredFeatures: [String]
     public let optionalFeatures: [String]
     public let latencyPortIndex: Int?

@@ -2,17 +2,15 @@ import CLV2
 import CLilv
 
 extension LV2World {
-    /// The port values a preset stores, read with lilv. Only the control values
-    /// are used: lv2render does not restore plugin state (`state:interface`).
-    public func presetControls(_ presetURI: String, for plugin: PluginInfo) throws -> [(symbol: String, value: Float)] {
-        guard plugin.presets.contains(where: { $0.uri == presetURI }), let presetNode = node(presetURI) else {
-            let available = plugin.presets.isEmpty ? "it has none"
-                : "its presets are " + plugin.presets.map(\.uri).joined(separator: ", ")
-            throw HostError("The plugin \(plugin.uri) has no preset \(presetURI); \(available).")
-        }
+    /// The port values a preset stores, read with lilv. `preset` is its URI or its label
+    /// (in any case, as hosts show it). Only the control values are used: lv2render does
+    /// not restore plugin state (`state:interface`).
+    public func presetControls(_ preset: String, for plugin: PluginInfo) throws -> [(symbol: String, value: Float)] {
+        let presetURI = try Self.presetURI(preset, for: plugin)
         let table = URIDTable()
         var map = table.mapFeatureData()
-        guard let state = lilv_state_new_from_world(world, &map, presetNode) else {
+        guard let presetNode = node(presetURI),
+              let state = withStandardErrorSilenced({ lilv_state_new_from_world(world, &map, presetNode) }) else {
             throw HostError("The preset \(presetURI) could not be loaded.")
         }
         defer { lilv_state_free(state) }
@@ -26,6 +24,17 @@ extension LV2World {
             }
         }, Unmanaged.passUnretained(collector).toOpaque())
         return collector.values
+    }
+
+    /// The URI of the preset named `preset`, by URI or else by label.
+    static func presetURI(_ preset: String, for plugin: PluginInfo) throws -> String {
+        if plugin.presets.contains(where: { $0.uri == preset }) { return preset }
+        let labelled = plugin.presets.filter { $0.label.caseInsensitiveCompare(preset) == .orderedSame }
+        if labelled.count == 1 { return labelled[0].uri }
+        let available = plugin.presets.isEmpty ? "it has none"
+            : "its presets are " + plugin.presets.map { "\($0.uri) (\($0.label))" }.joined(separator: ", ")
+        let problem = labelled.isEmpty ? "has no preset \(preset)" : "has several presets labelled \(preset)"
+        throw HostError("The plugin \(plugin.uri) \(problem); \(available).")
     }
 }
 

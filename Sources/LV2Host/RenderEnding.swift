@@ -9,23 +9,19 @@ enum RenderEnding {
     /// Quieter than this counts as silence: -100 dBFS, below any 24-bit dither.
     static let silenceThreshold: Float = 1e-5
 
-    /// The most output frames this ending can ask for.
-    var longest: Int {
-        switch self {
-        case .length(let frames): frames
-        case .silence(_, _, let limit): limit
-        }
-    }
-
-    init(_ request: RenderRequest, contentEnd: Int) {
+    /// `contentEnd`: the output frame where the input and the MIDI end. `latency`: how
+    /// much later their sound comes out (0 when compensated); the silence rule waits
+    /// for it, or a chain slower than 0.1 s would end before any sound came out.
+    init(_ request: RenderRequest, contentEnd: Int, latency: Int) {
         let rate = request.sampleRate
         if let duration = request.duration {
             self = .length(Int((duration * rate).rounded()))
         } else if let tail = request.tail {
             self = .length(contentEnd + Int((tail * rate).rounded()))
         } else {
-            self = .silence(start: contentEnd, window: max(1, Int((0.1 * rate).rounded())),
-                            limit: contentEnd + Int((30 * rate).rounded()))
+            let start = contentEnd + latency
+            self = .silence(start: start, window: max(1, Int((0.1 * rate).rounded())),
+                            limit: start + Int((30 * rate).rounded()))
         }
     }
 }

@@ -3,6 +3,7 @@ public struct RenderStage {
     public var plugin: PluginInfo
     /// Applied after the preset, in order.
     public var controls: [(symbol: String, value: Float)]
+    /// The preset's URI, or its label.
     public var presetURI: String?
 
     public init(plugin: PluginInfo, controls: [(symbol: String, value: Float)] = [], presetURI: String? = nil) {
@@ -21,6 +22,8 @@ public struct RenderRequest {
     /// MIDI for the first stage, in any order (the renderer sorts it). Events before 0 s,
     /// after `TimedMIDIEvent.latestSeconds` or at no finite time are dropped.
     public var midi: [TimedMIDIEvent] = []
+    /// A MIDI file for the first stage, read as it plays; used instead of `midi` when set.
+    public var midiFile: MIDIFile? = nil
     /// Audio for the first stage, converted to `sampleRate` if it has another rate.
     public var input: AudioData? = nil
     /// The exact output length in seconds. Without it, the render lasts until the
@@ -38,10 +41,8 @@ public struct RenderRequest {
         self.stages = stages
     }
 
-    /// Durations and tails beyond this are refused (the output is held in memory).
+    /// Durations and tails beyond this are refused: longer is surely a typing mistake.
     public static let longestDuration: Double = 3600
-    /// No render holds more frames than this (an hour at 48 kHz), at any rate.
-    public static let largestFrameCount = 3600 * 48000
     /// 32 times 48 kHz; anything above is surely a typing mistake.
     public static let highestSampleRate = 1_536_000.0
 
@@ -70,9 +71,10 @@ public struct RenderRequest {
     }
 }
 
-/// The rendered audio and what was measured on the way.
-public struct RenderResult {
-    public var audio: AudioData
+/// What was measured while rendering.
+public struct RenderMeasurements {
+    public var sampleRate: Double
+    public var channelCount: Int
     /// The sum of the stages' reported latencies, in frames, read after the first block.
     public var latency: Int
     /// CPU time the rendering thread spent, plugins and host together.
@@ -82,7 +84,18 @@ public struct RenderResult {
     public var peakDBFS: Double
     public var rmsDBFS: Double
 
-    public var seconds: Double { Double(frames) / audio.sampleRate }
+    public var seconds: Double { Double(frames) / sampleRate }
     /// How many times faster than real time the render ran.
     public var realtimeFactor: Double { cpuSeconds > 0 ? seconds / cpuSeconds : .infinity }
+}
+
+/// The rendered audio, in memory, and what was measured on the way (`result.latency`, …).
+@dynamicMemberLookup
+public struct RenderResult {
+    public var audio: AudioData
+    public var measurements: RenderMeasurements
+
+    public subscript<Value>(dynamicMember field: KeyPath<RenderMeasurements, Value>) -> Value {
+        measurements[keyPath: field]
+    }
 }

@@ -1,8 +1,8 @@
 import Foundation
 
 /// Renders a chain of plugins offline: instantiates them, feeds audio and MIDI
-/// block by block as the request's pattern cuts time, and collects the last
-/// plugin's output.
+/// block by block as the request's pattern cuts time, and passes the last plugin's
+/// output on as it comes, so memory stays the same however long the render.
 public struct Renderer {
     public let world: LV2World
 
@@ -10,66 +10,84 @@ public struct Renderer {
         self.world = world
     }
 
+    /// Renders `request` (with its `input`, if any) into memory.
     public func render(_ request: RenderRequest, progress: ((Double) -> Void)? = nil) throws -> RenderResult {
         try request.validate()
-        let input = try request.input?.resampled(to: request.sampleRate)
-        let midi = MIDISchedule(request.midi, sampleRate: request.sampleRate)
-        let chain = try PluginChain(request.stages.map { try makeInstance($0, request) }, input: input, midi: midi)
+        var sink: MemorySink?
+        let measurements = try render(request, input: try request.input.map(MemorySource.init), output: { channelCount in
+            let memory = MemorySink(sampleRate: request.sampleRate, channelCount: channelCount)
+            sink = memory
+            return memory
+        }, progress: progress)
+        return RenderResult(audio: sink!.audio, measurements: measurements)
+    }
 
-        let contentEnd = max(input?.frameCount ?? 0, midi.lastFrame)
-        let ending = RenderEnding(request, contentEnd: contentEnd)
-        guard ending.longest <= RenderRequest.largestFrameCount else {
-            throw HostError("The render would be \(ending.longest) frames long, more than the \(RenderRequest.largestFrameCount) lv2render holds in memory.")
-        }
+    /// Renders `request`, reading `input` (converted to the request's rate if needed, in
+    /// place of `request.input`) and writing to the sink `output` makes for the chain's
+    /// channel count. The sink is finished only when the render succeeds.
+    public func render(_ request: RenderRequest, input: AudioSource?, output: (_ channelCount: Int) throws -> AudioSink,
+                       progress: ((Double) -> Void)? = nil) throws -> RenderMeasurements {
+        try request.validate()
+        let rate = request.sampleRate
+        let source = try input.map { $0.sampleRate == rate ? $0 : try ResamplingSource($0, to: rate) }
+        let midi = request.midiFile.map { MIDISchedule(file: $0, sampleRate: rate) } ?? MIDISchedule(request.midi, sampleRate: rate)
+        let chain = try PluginChain(request.stages.map { try makeInstance($0, request) }, input: source, midi: midi)
+        let channelCount = chain.outputs.count
+        let sink = try output(channelCount)
+
+        // Output frame n is rendered frame n + dropped: compensation drops the latency.
+        // The ending is known once the latency is and the input has ended.
+        var ending: RenderEnding? = nil
         var outputLength: Int? = nil
         var silence: SilenceWatch? = nil
-        switch ending {
-        case .length(let frames): outputLength = frames
-        case .silence(let start, let window, let limit): silence = SilenceWatch(start: start, window: window, limit: limit)
+        func settle(_ known: RenderEnding) {
+            ending = known
+            switch known {
+            case .length(let frames): outputLength = frames
+            case .silence(let start, let window, let limit): silence = SilenceWatch(start: start, window: window, limit: limit)
+            }
         }
-
-        // Rendered frame n is output frame n - dropped: compensation drops the latency.
-        var outputs = [[Float]](repeating: [], count: chain.outputs.count)
-        for channel in outputs.indices { outputs[channel].reserveCapacity(ending.longest) }
-        var rendered = 0, latency = 0, dropped = 0
+        if request.duration != nil { settle(RenderEnding(request, contentEnd: 0, latency: 0)) }
+        var rendered = 0, written = 0, latency = 0, dropped = 0
+        var levels = Levels()
         var lengths = request.blocks.lengths()
         let cpuStart = threadCPUTime()
         chain.activate()
-        while outputLength.map({ rendered < $0 + dropped }) ?? true {
+        while outputLength.map({ written < $0 }) ?? true {
             var frames = lengths.next()!
             if let outputLength { frames = min(frames, outputLength + dropped - rendered) }
             try chain.run(start: rendered, frames: frames)
             if rendered == 0 {
                 latency = chain.reportedLatency
                 dropped = request.compensateLatency ? latency : 0
-                guard Double(dropped) <= 60 * request.sampleRate else {
+                guard Double(dropped) <= 60 * rate else {
                     throw HostError("The plugins report a latency of \(latency) frames, more than a minute, which lv2render will not compensate.")
                 }
             }
-            let blockOutputs = chain.outputs
-            for (channel, samples) in blockOutputs.enumerated() {
-                outputs[channel].append(contentsOf: samples[..<frames])
+            if ending == nil, let inputEnd = chain.inputEnd {
+                settle(RenderEnding(request, contentEnd: max(inputEnd, midi.lastFrame), latency: latency - dropped))
             }
-            if outputLength == nil, let found = silence?.scan(blockOutputs, frames: frames, first: rendered - dropped) {
+            let blockOutputs = chain.outputs
+            let first = rendered - dropped
+            if outputLength == nil, let found = silence?.scan(blockOutputs, frames: frames, first: first) {
                 outputLength = found
             }
+            // The part of the block that is output: past the dropped latency, up to the end.
+            let from = max(0, -first), to = outputLength.map { min(frames, $0 - first) } ?? frames
+            if to > from {
+                try sink.write(blockOutputs, offset: from, frames: to - from)
+                levels.add(blockOutputs, offset: from, frames: to - from)
+                written += to - from
+            }
             rendered += frames
-            progress?(Self.fraction(rendered: rendered, dropped: dropped, ending: ending))
+            progress?(Self.fraction(written: written, ending: ending, expected: source?.expectedFrames))
         }
         chain.deactivate()
         let cpuSeconds = threadCPUTime() - cpuStart
+        if written > 0 { try sink.finish() }
         progress?(1)
-
-        // Trimmed in place: an hour of audio is too much to copy.
-        let length = outputLength ?? 0
-        for channel in outputs.indices {
-            outputs[channel].removeFirst(dropped)
-            outputs[channel].removeLast(outputs[channel].count - length)
-        }
-        let audio = AudioData(sampleRate: request.sampleRate, channels: outputs)
-        let levels = Levels(audio)
-        return RenderResult(audio: audio, latency: latency, cpuSeconds: cpuSeconds, frames: length,
-                            peakDBFS: levels.peakDBFS, rmsDBFS: levels.rmsDBFS)
+        return RenderMeasurements(sampleRate: rate, channelCount: channelCount, latency: latency,
+                                  cpuSeconds: cpuSeconds, frames: written, peakDBFS: levels.peakDBFS, rmsDBFS: levels.rmsDBFS)
     }
 
     // MARK: - Setting up
@@ -94,13 +112,16 @@ public struct Renderer {
 
     // MARK: - Helpers
 
-    /// How far along the render is: exact for a fixed length, an estimate while waiting for silence.
-    private static func fraction(rendered: Int, dropped: Int, ending: RenderEnding) -> Double {
+    /// How far along the render is: exact for a known length, an estimate while waiting
+    /// for the input to end (from the length its header declares) or for silence.
+    private static func fraction(written: Int, ending: RenderEnding?, expected: Int?) -> Double {
         switch ending {
         case .length(let frames):
-            min(1, Double(rendered) / Double(max(frames + dropped, 1)))
+            min(1, Double(written) / Double(max(frames, 1)))
         case .silence(let start, let window, _):
-            min(0.99, Double(rendered) / Double(start + window + dropped))
+            min(0.99, Double(written) / Double(start + window))
+        case nil:
+            expected.map { min(0.99, Double(written) / Double(max($0, 1))) } ?? 0
         }
     }
 }

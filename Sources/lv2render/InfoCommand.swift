@@ -15,6 +15,7 @@ struct InfoCommand: ParsableCommand {
         if let comment = plugin.comment { print(comment) }
         print("URI:               \(plugin.uri)")
         print("Binary:            \(plugin.libraryPath)")
+        print("Version:           \(plugin.version ?? "not given")")
         print("Instrument:        \(plugin.isInstrument ? "yes" : "no")")
         let latency = plugin.latencyPortIndex.map { index in
             "reported on port \(index) (\(plugin.ports.first { $0.index == index }?.symbol ?? "?"))"

@@ -8,11 +8,12 @@ struct RenderCommand: ParsableCommand {
         abstract: "Render a plugin, or a chain of plugins, to a WAV file.",
         usage: """
             lv2render render <uri> --output <file> [--midi <file> | --notes <spec>] [--input <file>] \
-            [--set <symbol=value>]... [--preset <uri>] [--then <uri> [--set <symbol=value>]... [--preset <uri>]]... [<options>]
+            [--set <symbol=value>]... [--preset <preset>] [--then <uri> [--set <symbol=value>]... [--preset <preset>]]... [<options>]
             """,
         discussion: """
             The render lasts until the input and the MIDI end, then until the output has been \
-            silent for 0.1 s (at most 30 s), or --tail seconds, or exactly --duration seconds.
+            silent for 0.1 s after the chain's latency (at most 30 s), or --tail seconds, or \
+            exactly --duration seconds. It streams, so its length costs no memory.
 
             --then URI adds a plugin fed by the previous one's audio outputs; the --set and \
             --preset options after it apply to that plugin.
@@ -20,29 +21,36 @@ struct RenderCommand: ParsableCommand {
 
     @OptionGroup var firstStage: StageOptions
 
-    @Option(name: .shortAndLong, help: ArgumentHelp("The WAV file to write.", valueName: "file"))
+    // Every option takes the next argument as its value even when it starts with "-",
+    // so that `--rate -1` is refused as out of range and `-o -` means standard output.
+
+    @Option(name: .shortAndLong, parsing: .unconditional,
+            help: ArgumentHelp("The WAV file to write; - for standard output.", valueName: "file"))
     var output: String
 
-    @Option(help: ArgumentHelp("A Standard MIDI File (type 0 or 1) to play.", valueName: "file"))
+    @Option(parsing: .unconditional, help: ArgumentHelp("A Standard MIDI File (type 0 or 1) to play.", valueName: "file"))
     var midi: String?
 
-    @Option(help: ArgumentHelp("Notes to play: NOTE@START:DURATION[:VELOCITY],… with times in seconds.", valueName: "spec"))
+    @Option(parsing: .unconditional,
+            help: ArgumentHelp("Notes to play: NOTE@START:DURATION[:VELOCITY],… with times in seconds.", valueName: "spec"))
     var notes: String?
 
-    @Option(help: ArgumentHelp("An audio file (WAV, FLAC, AIFF) to process.", valueName: "file"))
+    @Option(parsing: .unconditional, help: ArgumentHelp("An audio file (WAV, FLAC, AIFF) to process.", valueName: "file"))
     var input: String?
 
-    @Option(help: ArgumentHelp("The sample rate in hertz.", valueName: "hz"))
-    var rate: Int = 48000
+    @Option(parsing: .unconditional,
+            help: ArgumentHelp("The sample rate in hertz. (default: the input file's, else \(Self.defaultRate))", valueName: "hz"))
+    var rate: Int?
 
-    @Option(help: ArgumentHelp("Frames per run: N, or random:MIN-MAX[:SEED] (seed 1 if left out). (default: 512)", valueName: "n"),
+    @Option(parsing: .unconditional,
+            help: ArgumentHelp("Frames per run: N, or random:MIN-MAX[:SEED] (seed 1 if left out). (default: 512)", valueName: "n"),
             transform: BlockPattern.init(argument:))
     var block: BlockPattern = .fixed(512)
 
-    @Option(help: ArgumentHelp("Render exactly this many seconds.", valueName: "seconds"))
+    @Option(parsing: .unconditional, help: ArgumentHelp("Render exactly this many seconds.", valueName: "seconds"))
     var duration: Double?
 
-    @Option(help: ArgumentHelp("Seconds to render after the input and the notes end.", valueName: "seconds"))
+    @Option(parsing: .unconditional, help: ArgumentHelp("Seconds to render after the input and the notes end.", valueName: "seconds"))
     var tail: Double?
 
     @Flag(help: "Drop the reported latency from the start and render that much longer.")
@@ -51,7 +59,8 @@ struct RenderCommand: ParsableCommand {
     @Flag(help: "Give each plugin the same buffer for its audio inputs and outputs.")
     var inPlace = false
 
-    @Option(help: ArgumentHelp("The output samples: pcm16, pcm24 or float32 (the default).", valueName: "format"),
+    @Option(parsing: .unconditional,
+            help: ArgumentHelp("The output samples: pcm16, pcm24 or float32 (the default).", valueName: "format"),
             transform: { argument in
                 guard let format = SampleFormat(rawValue: argument) else {
                     throw ValidationError("--format takes pcm16, pcm24 or float32, not \"\(argument)\".")
@@ -71,7 +80,7 @@ struct RenderCommand: ParsableCommand {
             throw ValidationError("--duration and --tail cannot be used together.")
         }
         do {
-            try RenderRequest.checkTiming(sampleRate: Double(rate), duration: duration, tail: tail)
+            try RenderRequest.checkTiming(sampleRate: Double(rate ?? Self.defaultRate), duration: duration, tail: tail)
         } catch let error as HostError {
             throw ValidationError(error.description)
         }
@@ -81,12 +90,16 @@ struct RenderCommand: ParsableCommand {
         try run(chain: [])
     }
 
+    /// The render rate without --rate and without an input file.
+    static let defaultRate = 48000
+
     /// Renders the first stage followed by `chain`, the plugins given with --then.
     func run(chain: [StageOptions]) throws {
-        try AudioFile.checkWritable(output)
+        let target = try OutputTarget(output)
         let world = try LV2World()
         var request = RenderRequest(stages: try ([firstStage] + chain).map { try $0.stage(in: world) })
-        request.sampleRate = Double(rate)
+        let source = try input.map { try AudioFileReader(path: $0) }
+        request.sampleRate = rate.map(Double.init) ?? source?.sampleRate ?? Double(Self.defaultRate)
         request.blocks = block
         request.duration = duration
         request.tail = tail
@@ -94,21 +107,47 @@ struct RenderCommand: ParsableCommand {
         request.inPlace = inPlace
         if let midi {
             try AudioFile.checkReadable(midi, what: "MIDI file")
-            request.midi = try MIDIFile(path: midi).events
+            request.midiFile = try MIDIFile(path: midi)
         }
         if let notes {
             request.midi = try NoteSpec.parse(notes)
         }
-        if let input {
-            request.input = try AudioFile.read(path: input)
-        }
 
-        let result = try ProgressBar().showing { try Renderer(world: world).render(request, progress: $0) }
+        let result = try ProgressBar().showing { progress in
+            try Renderer(world: world).render(request, input: source, output: { channelCount in
+                try AudioFileWriter(target: target, sampleRate: request.sampleRate, channelCount: channelCount, format: format)
+            }, progress: progress)
+        }
         guard result.frames > 0 else {
             throw HostError("The render is empty (0 frames), so no file was written.")
         }
-        try AudioFile.write(result.audio, to: output, format: format)
-        let summary = Summary(result: result, output: output)
-        print(json ? summary.json : summary.line)
+        if !result.peakDBFS.isFinite { warnAboutSilence(request) }
+        let summary = Summary(result: result, output: output, peakResidentBytes: peakResidentBytes())
+        // With the audio on standard output, the summary goes to stderr.
+        let text = (json ? summary.json : summary.line) + "\n"
+        let stream = target.kind == .standardOutput ? FileHandle.standardError : FileHandle.standardOutput
+        stream.write(Data(text.utf8))
     }
+
+    /// An instrument with nothing to play, or an effect with nothing to process, renders
+    /// a tenth of a second of silence: say why, since it is surely not what was meant.
+    private func warnAboutSilence(_ request: RenderRequest) {
+        let plugin = request.stages[0].plugin
+        if plugin.isInstrument, !(request.midiFile?.hasNoteOn ?? request.midi.contains(where: \.isNoteOn)) {
+            let given = midi ?? notes
+            let reason = given == nil ? "no notes were given (--midi or --notes)" : "\(given!) plays no notes"
+            printWarning("\(plugin.uri) is an instrument and \(reason), so the render is silent.")
+        } else if !plugin.isInstrument, input == nil, !plugin.ports(.audio, input: true).isEmpty, request.midi.isEmpty, request.midiFile == nil {
+            printWarning("\(plugin.uri) is an effect and no --input was given, so the render is silent.")
+        }
+    }
+}
+
+/// The most resident memory the process has used so far (`VmHWM`), or nil where /proc does not tell.
+func peakResidentBytes() -> Int? {
+    guard let status = try? String(contentsOfFile: "/proc/self/status", encoding: .utf8),
+          let line = status.split(separator: "\n").first(where: { $0.hasPrefix("VmHWM:") }),
+          let kilobytes = Int(line.split(separator: " ").dropFirst().first ?? "")
+    else { return nil }
+    return kilobytes * 1024
 }

@@ -7,11 +7,12 @@ struct StageOptions: ParsableArguments {
     @Argument(help: "The plugin's URI.")
     var uri: String
 
-    @Option(name: .customLong("set"), help: ArgumentHelp("Set a control input.", valueName: "symbol=value"),
+    @Option(name: .customLong("set"), parsing: .unconditionalSingleValue, help: ArgumentHelp("Set a control input.", valueName: "symbol=value"),
             transform: ControlSetting.init(argument:))
     var settings: [ControlSetting] = []
 
-    @Option(help: ArgumentHelp("Load a preset's control values (before any --set).", valueName: "uri"))
+    @Option(parsing: .unconditional,
+            help: ArgumentHelp("Load a preset's control values (before any --set), by URI or label.", valueName: "preset"))
     var preset: String?
 
     func stage(in world: LV2World) throws -> RenderStage {

@@ -3,12 +3,14 @@ import LV2Host
 
 /// The one line printed after a render, as text or as a JSON object.
 struct Summary {
-    let result: RenderResult
+    let result: RenderMeasurements
     let output: String
+    /// The process's peak resident memory, so that a long render shows it stayed small.
+    let peakResidentBytes: Int?
 
     /// "96000 frames (2.000 s at 48000 Hz), peak -6.02 dBFS, RMS -9.03 dBFS, latency 0 frames, CPU 0.012 s, 166.7x realtime"
     var line: String {
-        let rate = Int(result.audio.sampleRate)
+        let rate = Int(result.sampleRate)
         return "\(result.frames) frames (\(fixed(result.seconds, 3)) s at \(rate) Hz), "
             + "peak \(decibels(result.peakDBFS)) dBFS, RMS \(decibels(result.rmsDBFS)) dBFS, "
             + "latency \(result.latency) frames, CPU \(fixed(result.cpuSeconds, 3)) s, "
@@ -22,13 +24,14 @@ struct Summary {
             "output": output,
             "frames": result.frames,
             "seconds": result.seconds,
-            "sampleRate": result.audio.sampleRate,
-            "channels": result.audio.channels.count,
+            "sampleRate": result.sampleRate,
+            "channels": result.channelCount,
             "peakDBFS": finite(result.peakDBFS),
             "rmsDBFS": finite(result.rmsDBFS),
             "latency": result.latency,
             "cpuSeconds": result.cpuSeconds,
             "realtimeFactor": finite(result.realtimeFactor),
+            "peakResidentBytes": peakResidentBytes ?? NSNull(),
         ]
         let data = (try? JSONSerialization.data(withJSONObject: object, options: [.sortedKeys, .withoutEscapingSlashes])) ?? Data("{}".utf8)
         return String(decoding: data, as: UTF8.self)

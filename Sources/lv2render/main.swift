@@ -36,3 +36,8 @@ func printError(_ message: String) {
     if let last = sentence.last, !".!?".contains(last) { sentence += "." }
     FileHandle.standardError.write(Data((sentence + "\n").utf8))
 }
+
+/// Writes "Warning: " and `sentence` to stderr; the command goes on.
+func printWarning(_ sentence: String) {
+    FileHandle.standardError.write(Data(("Warning: " + sentence + "\n").utf8))
+}

@@ -19,7 +19,7 @@ final class BadInputTests: XCTestCase {
                                file: StaticString = #filePath, line: UInt = #line) throws {
         let before = folder.contents
         let result = try LV2RenderTool.run(["render"] + arguments + ["-o", output],
-                                           extraLV2Directories: [try TestDelayBundle.lv2Directory()])
+                                           extraLV2Directories: [try TestDelayBundle.lv2Directory()], timeout: 60)
         XCTAssertEqual(result.status, status, result.standardError, file: file, line: line)
         let lines = result.standardError.split(separator: "\n")
         XCTAssertEqual(lines.count, 1, "not one line: \(result.standardError)", file: file, line: line)
@@ -102,6 +102,25 @@ final class BadInputTests: XCTestCase {
         try assertRefused([Examples.amp, "--input", input, "--rate", "0"], status: 2, "sample rate must be between 1")
         try assertRefused([Examples.amp, "--input", input, "--rate=-44100"], status: 2, "sample rate must be between 1")
         try assertRefused([Examples.amp, "--input", input, "--rate", "fast"], status: 2, "--rate")
+    }
+
+    /// A value that starts with "-" is the option's value, refused as out of range, not
+    /// "Missing value".
+    func testNegativeValuesAreReportedAsOutOfRange() throws {
+        try assertRefused([Examples.amp, "--input", input, "--rate", "-1"], status: 2, "The sample rate must be between 1 and 1536000 Hz, not -1.")
+        try assertRefused([Examples.amp, "--input", input, "--tail", "-1"], status: 2, "The tail must be between 0 and 3600 seconds, not -1.0.")
+        try assertRefused([Examples.amp, "--input", input, "--duration", "-2"], status: 2, "The duration must be more than 0")
+        try assertRefused([Examples.midiGate, "--notes", "-1@0:1"], status: 1, "has note number -1; it must be 0 to 127.")
+        try assertRefused([Examples.amp, "--input", input, "--block", "-5"], status: 2, "The block size must be between 1")
+    }
+
+    /// A FIFO with no writer used to block lv2render forever in open().
+    func testFIFOInputsAreRefusedAtOnce() throws {
+        let fifo = folder.path("pipe")
+        XCTAssertEqual(mkfifo(fifo, 0o600), 0)
+        try assertRefused([Examples.amp, "--input", fifo], status: 1, "The audio file \(fifo) is a FIFO (named pipe); lv2render reads only regular files.")
+        try assertRefused([Examples.midiGate, "--midi", fifo], status: 1, "The MIDI file \(fifo) is a FIFO (named pipe); lv2render reads only regular files.")
+        try assertRefused([Examples.amp, "--input", "/dev/zero"], status: 1, "is a device or socket, not a regular file.")
     }
 
     func testBlockSizeZeroOrMalformed() throws {

@@ -1,0 +1,13 @@
+#ifndef REMOVAL_ON_SIGNAL_H
+#define REMOVAL_ON_SIGNAL_H
+
+// A file to delete if the process is stopped by SIGINT, SIGTERM or SIGHUP: the
+// temporary file a render writes before renaming it over the target. The handler
+// only calls unlink, signal and raise, which are async-signal-safe, on a path copied
+// here beforehand; it then lets the signal end the process as it would have.
+
+/// Deletes `path` (copied) on those signals from now on; NULL stops it. Returns 0, or
+/// -1 when the path is too long to copy.
+int removal_on_signal_set(const char *path);
+
+#endif

@@ -1,0 +1,47 @@
+#include "removal_on_signal.h"
+
+#include <limits.h>
+#include <signal.h>
+#include <string.h>
+#include <unistd.h>
+
+static char removal_path[PATH_MAX];
+static volatile sig_atomic_t removal_armed = 0;
+
+static void removal_handler(int signal_number) {
+    if (removal_armed) {
+        unlink(removal_path);
+    }
+    signal(signal_number, SIG_DFL);
+    raise(signal_number);
+}
+
+int removal_on_signal_set(const char *path) {
+    removal_armed = 0;
+    if (path == NULL) {
+        return 0;
+    }
+    if (strlen(path) >= sizeof removal_path) {
+        return -1;
+    }
+    strcpy(removal_path, path);
+    static int installed = 0;
+    if (!installed) {
+        struct sigaction action;
+        memset(&action, 0, sizeof action);
+        action.sa_handler = removal_handler;
+        sigemptyset(&action.sa_mask);
+        const int signals[] = {SIGINT, SIGTERM, SIGHUP};
+        for (unsigned i = 0; i < sizeof signals / sizeof signals[0]; i++) {
+            struct sigaction previous;
+            // A signal the caller ignores (nohup) stays ignored.
+            if (sigaction(signals[i], NULL, &previous) == 0 && previous.sa_handler == SIG_IGN) {
+                continue;
+            }
+            sigaction(signals[i], &action, NULL);
+        }
+        installed = 1;
+    }
+    removal_armed = 1;
+    return 0;
+}

@@ -1,0 +1,95 @@
+import Foundation
+
+/// Where a render's WAV file goes, worked out (and checked) before anything is rendered.
+///
+/// A regular file is written through a temporary file beside it and renamed over it at
+/// the end; when the path is a symbolic link, the file it points to is the one
+/// replaced, and an existing file keeps its permissions. Anything else (`-` and
+/// `/dev/stdout` for standard output, `/dev/null`, a FIFO, a terminal) is written
+/// straight through, since renaming over it would replace a device with a file.
+public struct OutputTarget {
+    public enum Kind: Equatable {
+        /// Standard output (`-`, `/dev/stdout`).
+        case standardOutput
+        /// A device, FIFO or socket, opened and written as it is.
+        case special
+        /// A regular file, new or replaced.
+        case regular
+    }
+
+    /// The path as given.
+    public let name: String
+    public let kind: Kind
+    /// The file that is written: the end of any chain of symbolic links.
+    public let path: String
+    /// For a regular file: the temporary file written first, beside `path`.
+    public let temporaryPath: String
+    /// The permissions, owner and group of the file being replaced, if any.
+    let existing: (mode: mode_t, owner: uid_t, group: gid_t)?
+
+    /// The longest name a Linux file system takes, in bytes (`NAME_MAX`).
+    static let longestName = 255
+
+    public init(_ name: String) throws {
+        self.name = name
+        if ["-", "/dev/stdout", "/dev/fd/1", "/proc/self/fd/1"].contains(name) {
+            (kind, path, temporaryPath, existing) = (.standardOutput, name, "", nil)
+            return
+        }
+        let path = try Self.followingLinks(name)
+        self.path = path
+        var status = stat()
+        if stat(path, &status) == 0 {
+            switch status.st_mode & S_IFMT {
+            case S_IFDIR: throw HostError("The output path \(name) is a directory.")
+            case S_IFREG: existing = (status.st_mode & 0o7777, status.st_uid, status.st_gid)
+            default:
+                (kind, temporaryPath, existing) = (.special, "", nil)
+                return
+            }
+        } else {
+            existing = nil
+        }
+        kind = .regular
+        let url = URL(fileURLWithPath: path)
+        let directory = url.deletingLastPathComponent().path, fileName = url.lastPathComponent
+        var isDirectory: ObjCBool = false
+        guard FileManager.default.fileExists(atPath: directory, isDirectory: &isDirectory), isDirectory.boolValue else {
+            throw HostError("The output directory \(directory) does not exist.")
+        }
+        guard access(directory, W_OK) == 0 else {
+            throw HostError("The output directory \(directory) is not writable.")
+        }
+        guard fileName.utf8.count <= Self.longestName else {
+            throw HostError("The output file name \(fileName) is \(fileName.utf8.count) bytes long, more than the \(Self.longestName) a file name can have.")
+        }
+        guard path.utf8.count < Int(PATH_MAX) else {
+            throw HostError("The output path \(path) is \(path.utf8.count) bytes long, more than a path can have.")
+        }
+        temporaryPath = directory + "/" + Self.temporaryName(for: fileName)
+    }
+
+    /// `.NAME.partial-PID`, with NAME shortened as needed to stay a valid file name.
+    static func temporaryName(for fileName: String) -> String {
+        let suffix = ".partial-\(getpid())"
+        var stem = Substring(fileName)
+        while 1 + stem.utf8.count + suffix.utf8.count > longestName { stem.removeLast() }
+        return "." + stem + suffix
+    }
+
+    /// `path` with every symbolic link at its end followed, also to a file that does not exist yet.
+    private static func followingLinks(_ path: String) throws -> String {
+        var current = path
+        for _ in 0..<40 {
+            var status = stat()
+            guard lstat(current, &status) == 0, status.st_mode & S_IFMT == S_IFLNK else { return current }
+            var buffer = [CChar](repeating: 0, count: Int(PATH_MAX) + 1)
+            let length = readlink(current, &buffer, Int(PATH_MAX))
+            guard length > 0 else { break }
+            let target = String(decoding: buffer[..<length].map { UInt8(bitPattern: $0) }, as: UTF8.self)
+            current = target.hasPrefix("/") ? target
+                : URL(fileURLWithPath: current).deletingLastPathComponent().appendingPathComponent(target).path
+        }
+        throw HostError("The output path \(path) is a chain of symbolic links that does not end.")
+    }
+}
