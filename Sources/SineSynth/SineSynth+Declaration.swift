@@ -9,7 +9,7 @@ extension SineSynth {
         shortDescription: "Polyphonic sine synthesizer",
         comment: "A polyphonic sine synthesizer with ADSR envelopes, portamento, pitch bend and sustain pedal; every MIDI event acts at its exact frame.",
         classes: [.instrument],
-        version: Version(minor: 2, micro: 2),
+        version: Version(minor: 4, micro: 0),
         license: "http://opensource.org/licenses/isc",
         requiredFeatures: [.uridMap],
         optionalFeatures: [.hardRTCapable, .isLive, .options, .log],
