@@ -8,5 +8,5 @@ struct LV2Render: ParsableCommand {
             Plugins are looked up on $LV2_PATH, or else in the repository's plugin.lv2, \
             ~/.lv2, /usr/local/lib/lv2, /usr/lib/lv2 and /usr/lib/x86_64-linux-gnu/lv2.
             """,
-        subcommands: [ListCommand.self, InfoCommand.self, RenderCommand.self])
+        subcommands: [ListCommand.self, InfoCommand.self, RenderCommand.self, CheckCommand.self, CheckWorkerCommand.self])
 }
