@@ -260,10 +260,10 @@ public final class PluginInstance {
         clearEvents()
     }
 
-    /// Connects every port but the control ports to NULL, as hosts that only want a
-    /// plugin's latency do before a `run`; there is no way back for this instance.
-    public func disconnectAllButControls() {
-        for port in plugin.ports where port.kind != .control {
+    /// Connects the audio and CV ports to NULL, as hosts that only want a plugin's latency
+    /// do before a `run(0)`; there is no way back for this instance.
+    public func disconnectSignalPorts() {
+        for port in plugin.ports where port.kind == .audio || port.kind == .cv {
             connect(port, to: nil)
         }
     }

@@ -7,8 +7,8 @@ enum HostileInputChecks {
         let base = Stimulus.standard(for: context.plugin, frames: frames, sampleRate: context.sampleRate, random: &context.random)
         let noise = Stimulus.noise(frames: frames, amplitude: 0.5, random: &context.random)
         // Clean input afterwards, a second: long enough for a filter or a delay to forget.
-        let clean = Stimulus.noise(frames: Int(context.sampleRate), amplitude: 0.5, random: &context.random)
-        let recovery = Stimulus(frames: clean.count, audio: base.audio.map { _ in clean }, midi: [])
+        let recovery = Stimulus.audio(Stimulus.noise(frames: Int(context.sampleRate), amplitude: 0.5, random: &context.random),
+                                      for: context.plugin)
         for signal in HostileInput.signals(frames: frames, sampleRate: context.sampleRate, noise: noise) {
             context.step("playing \(signal.name) into every audio input")
             let instance = try context.instance()

@@ -11,13 +11,13 @@ enum LatencyCheck {
         instance.activate()
         context.step("reading the reported latency")
         let start = 4096
-        _ = instance.play(Stimulus(frames: start, audio: [], midi: []))
+        _ = instance.play(Stimulus.audio([Float](repeating: 0, count: start), for: context.plugin))
         let reported = instance.reportedLatency
         let frames = start + reported + Int(context.sampleRate / 2)
         var impulse = [Float](repeating: 0, count: frames)
         impulse[start] = 1
         context.step("sending an impulse (reported latency \(reported) frames)")
-        let output = instance.play(Stimulus(frames: frames, audio: [], midi: []).withAudio(impulse))
+        let output = instance.play(Stimulus.audio(impulse, for: context.plugin))
         guard let peak = output.enumerated().compactMap({ channel, samples -> (frame: Int, level: Float)? in
             guard let frame = samples.indices.max(by: { abs(samples[$0]) < abs(samples[$1]) }) else { return nil }
             return (frame, abs(samples[frame]))

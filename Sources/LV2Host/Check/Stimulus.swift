@@ -47,6 +47,11 @@ struct Stimulus {
         copy.audio = audio.map { _ in signal }
         return copy
     }
+
+    /// `signal` on every audio input of `plugin`, and no MIDI.
+    static func audio(_ signal: [Float], for plugin: PluginInfo) -> Stimulus {
+        Stimulus(frames: signal.count, audio: plugin.ports(.audio, input: true).map { _ in signal }, midi: [])
+    }
 }
 
 extension PluginInstance {
