@@ -28,7 +28,7 @@ enum FaultyPlugins: String, CaseIterable {
     private static let built = Result {
         // `cc` comes with the gcc package, which `make test` installs (TEST_DEBS).
         try CompiledTestBundle.build("faulty", files: ["faulty.c": cSource, "manifest.ttl": manifest], compiler: "cc",
-                                     arguments: ["-shared", "-fPIC", "-O1", "-o", "faulty.so", "faulty.c", "-lpthread"]).path
+                                     arguments: ["-shared", "-fPIC", "-O1", "-o", "faulty.so", "faulty.c", "-lpthread", "-lm"]).path
     }
 
     /// The C function each plugin runs, by case, in `cSource`'s descriptor table.
@@ -71,8 +71,10 @@ enum FaultyPlugins: String, CaseIterable {
             }
         }
 
+        /* The gain clamped to its range, NaN to 0, as a careful plugin reads a control. */
         static void gain(Gain *self, uint32_t frames) {
-            for (uint32_t i = 0; i < frames; i++) self->out[i] = self->in[i] * *self->gain;
+            float factor = *self->gain >= 0.0f ? fminf(*self->gain, 2.0f) : 0.0f;
+            for (uint32_t i = 0; i < frames; i++) self->out[i] = self->in[i] * factor;
         }
 
         static void run_clean(LV2_Handle handle, uint32_t frames) { gain(handle, frames); }
