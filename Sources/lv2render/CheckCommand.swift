@@ -56,7 +56,7 @@ struct CheckCommand: ParsableCommand {
         }
         var report = CheckReport(uri: uri, name: runner.name, seed: runner.seed, quick: quick)
         if !json { print(report.header) }
-        report.results = runner.run(only.isEmpty ? PluginCheck.allCases : only) { result in
+        report.results = try runner.run(PluginCheck.allCases.filter { only.isEmpty || only.contains($0) }) { result in
             if !json {
                 print(CheckReport.row(result))
                 fflush(nil)

@@ -14,8 +14,9 @@ public final class CheckRunner {
     public let quick: Bool
     public let timeout: Double
     private let executable: String
-    /// A folder of links to the plugin's bundles: the children's `LV2_PATH`, so that
-    /// each loads one plugin's Turtle rather than every installed bundle.
+    /// A folder of links to the plugin's bundles (the children's `LV2_PATH`, so that
+    /// each loads one plugin's Turtle rather than every installed bundle) and their
+    /// reports; it lasts as long as `run`.
     private let folder: URL
 
     /// Throws when no plugin has the URI.
@@ -32,24 +33,25 @@ public final class CheckRunner {
         self.quick = quick
         self.timeout = timeout
         folder = FileManager.default.temporaryDirectory.appendingPathComponent("lv2render-check-\(getpid())-\(UUID().uuidString)")
+        let dataFiles = forEach(lilv_plugin_get_data_uris(plugin)) { filePath($0) }.compactMap { $0 }
+        let folders = dataFiles.map { URL(fileURLWithPath: $0).deletingLastPathComponent() }
+            + [filePath(lilv_plugin_get_bundle_uri(plugin))].compactMap { $0 }.map { URL(fileURLWithPath: $0) }
+        bundles = Set(folders.map(\.standardizedFileURL.path)).sorted()
+    }
+
+    /// The folders holding the plugin's binary and Turtle files.
+    private let bundles: [String]
+
+    /// Runs `checks` in order, handing each result to `report` as it comes.
+    public func run(_ checks: [PluginCheck] = PluginCheck.allCases, report: (CheckResult) -> Void = { _ in }) throws -> [CheckResult] {
         let lv2Path = folder.appendingPathComponent("lv2")
         try FileManager.default.createDirectory(at: lv2Path, withIntermediateDirectories: true)
-        let dataFiles = forEach(lilv_plugin_get_data_uris(plugin)) { filePath($0) }.compactMap { $0 }
-        let bundles = Set(dataFiles.map { URL(fileURLWithPath: $0).deletingLastPathComponent().path }
-            + [filePath(lilv_plugin_get_bundle_uri(plugin))].compactMap { $0 })
-        for (index, bundle) in bundles.sorted().enumerated() {
+        defer { try? FileManager.default.removeItem(at: folder) }
+        for (index, bundle) in bundles.enumerated() {
             let link = lv2Path.appendingPathComponent("\(index)-" + URL(fileURLWithPath: bundle).lastPathComponent)
             try FileManager.default.createSymbolicLink(at: link, withDestinationURL: URL(fileURLWithPath: bundle))
         }
-    }
-
-    deinit {
-        try? FileManager.default.removeItem(at: folder)
-    }
-
-    /// Runs `checks` in order, handing each result to `report` as it comes.
-    public func run(_ checks: [PluginCheck] = PluginCheck.allCases, report: (CheckResult) -> Void = { _ in }) -> [CheckResult] {
-        checks.map { check in
+        return checks.map { check in
             let started = Date()
             var result = run(check)
             result.seconds = Date().timeIntervalSince(started)

@@ -6,7 +6,7 @@ enum DeterminismCheck {
             return CheckResult(check: PluginCheck.determinism.rawValue, outcome: .skip, detail: "the plugin has no audio outputs to compare")
         }
         var findings = Findings()
-        let stimulus = Stimulus.standard(for: context.plugin, frames: context.frames(quick: 0.5, full: 2),
+        let stimulus = Stimulus.standard(for: context.plugin, frames: context.frames(quick: 0.5, full: 4),
                                          sampleRate: context.sampleRate, random: &context.random)
         func render(_ what: String, inPlace: Bool = false, nextBlock: () -> Int = { 512 }) throws -> [[Float]] {
             context.step("rendering \(what)")
@@ -30,7 +30,7 @@ enum DeterminismCheck {
             findings.warn("two fresh instances given the same input differ: \(deviation.description) (block schedules not compared)")
             return findings.result(.determinism)
         }
-        let schedules = context.quick ? 2 : 6
+        let schedules = context.quick ? 2 : 8
         for schedule in 1...schedules {
             var random = SplitMix64(seed: context.random.next())
             let longest = schedule == 1 ? 16 : context.maxBlockLength  // the first cuts very short blocks

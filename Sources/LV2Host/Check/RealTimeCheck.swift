@@ -12,7 +12,7 @@ enum RealTimeCheck {
         }
         let plugin = context.plugin
         let hardRT = (plugin.requiredFeatures + plugin.optionalFeatures).contains(LV2URI.hardRTCapable)
-        let stimulus = Stimulus.standard(for: plugin, frames: context.frames(quick: 0.5, full: 4),
+        let stimulus = Stimulus.standard(for: plugin, frames: context.frames(quick: 0.5, full: 10),
                                          sampleRate: context.sampleRate, random: &context.random)
         let instance = try context.instance()
         instance.activate()

@@ -15,7 +15,7 @@ enum ResourceChecks {
         }
         context.step("warming up: 10 instance lifetimes")
         for _ in 0..<10 { try cycle() }  // caches and arenas reach their working size
-        let cycles = context.quick ? 50 : 500
+        let cycles = context.quick ? 50 : 1000
         context.step("\(cycles) instance lifetimes")
         let before = rt_probe_heap_in_use()
         for _ in 0..<cycles { try cycle() }
