@@ -6,33 +6,10 @@ struct Stimulus {
     /// Frames from the start, in order.
     var midi: [(frame: Int, bytes: [UInt8])]
 
-    /// Noise on every audio input, and on the MIDI input a busy score: notes on and
-    /// off across four channels, bends and the sustain pedal, so instruments sound.
+    /// Noise on every audio input, and on the MIDI input a busy score, so instruments sound.
     static func standard(for plugin: PluginInfo, frames: Int, sampleRate: Double, random: inout SplitMix64) -> Stimulus {
         let audio = plugin.ports(.audio, input: true).map { _ in noise(frames: frames, amplitude: 0.5, random: &random) }
-        var midi: [(frame: Int, bytes: [UInt8])] = []
-        if plugin.midiInput != nil {
-            var held: [(channel: UInt8, note: UInt8)] = []
-            var frame = 0
-            while true {
-                frame += Int(random.next() % UInt64(sampleRate / 40)) + 1
-                guard frame < frames else { break }
-                let channel = UInt8(random.next() % 4)
-                switch random.next() % 12 {
-                case 0..<6:
-                    let note = UInt8(36 + random.next() % 60)
-                    midi.append((frame, [0x90 | channel, note, UInt8(1 + random.next() % 127)]))
-                    held.append((channel, note))
-                case 6..<10 where !held.isEmpty:
-                    let key = held.remove(at: Int(random.next() % UInt64(held.count)))
-                    midi.append((frame, [0x80 | key.channel, key.note, 64]))
-                case 10:
-                    midi.append((frame, [0xE0 | channel, UInt8(random.next() % 128), UInt8(random.next() % 128)]))
-                default:
-                    midi.append((frame, [0xB0 | channel, 64, random.next() % 2 == 0 ? 127 : 0]))
-                }
-            }
-        }
+        let midi = plugin.midiInput == nil ? [] : MIDIScore.busy(frames: frames, sampleRate: sampleRate, random: &random)
         return Stimulus(frames: frames, audio: audio, midi: midi)
     }
 
@@ -79,5 +56,36 @@ extension PluginInstance {
             start += length
         }
         return outputs
+    }
+}
+
+/// MIDI that exercises an instrument: chords past any voice count on four channels,
+/// short and long notes, bends, the pedal, all-notes-off. The plugin tests play it too.
+public enum MIDIScore {
+    public static func busy(frames: Int, sampleRate: Double, random: inout SplitMix64) -> [(frame: Int, bytes: [UInt8])] {
+        var midi: [(frame: Int, bytes: [UInt8])] = []
+        var held: [(channel: UInt8, note: UInt8)] = []
+        var frame = 0
+        while true {
+            frame += Int(random.next() % UInt64(sampleRate / 50)) + 1
+            guard frame < frames else { break }
+            let channel = UInt8(random.next() % 4)
+            switch random.next() % 16 {
+            case 0..<7:
+                let note = UInt8(36 + random.next() % 60)
+                midi.append((frame, [0x90 | channel, note, UInt8(1 + random.next() % 127)]))
+                held.append((channel, note))
+            case 7..<12 where !held.isEmpty:
+                let key = held.remove(at: Int(random.next() % UInt64(held.count)))
+                midi.append((frame, [0x80 | key.channel, key.note, 64]))
+            case 12, 13:
+                midi.append((frame, [0xE0 | channel, UInt8(random.next() % 128), UInt8(random.next() % 128)]))
+            case 14:
+                midi.append((frame, [0xB0 | channel, 64, random.next() % 2 == 0 ? 127 : 0]))
+            default:
+                midi.append((frame, [0xB0 | channel, 123, 0]))
+            }
+        }
+        return midi
     }
 }
