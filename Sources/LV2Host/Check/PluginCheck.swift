@@ -20,7 +20,7 @@ public enum PluginCheck: String, CaseIterable, Codable, Sendable {
         switch self {
         case .metadata: "lilv loads the plugin; ports, ranges and defaults agree; the required features are provided"
         case .rates: "instantiates and runs at 22050, 44100, 48000, 96000 and 192000 Hz (refusing a rate is fine)"
-        case .lifecycle: "activate, run, deactivate, activate again; run(0); run with only the control ports connected; cleanup without activate; many instances at once"
+        case .lifecycle: "activate, run, deactivate, activate again; run(0); run(0) with the audio ports unconnected; cleanup without activate; many instances at once"
         case .determinism: "the same input twice, random block schedules and in-place buffers give the same output as fixed blocks"
         case .hostileAudio: "NaN, infinities, denormals, full-scale squares and DC on the audio inputs"
         case .hostileControls: "each control at its default, minimum, maximum, out of range and NaN; random automation"

@@ -42,8 +42,11 @@ enum RealTimeCheck {
             return CheckResult(check: PluginCheck.realTime.rawValue, outcome: .pass,
                                detail: "no allocation, free or lock in \(blocks) runs")
         }
-        let found = "\(total.allocations) allocations, \(total.frees) frees and \(total.locks) mutex locks in \(blocks) runs "
-            + "(the first in run \(first.block): \(first.counts.allocations) allocations, \(first.counts.frees) frees, \(first.counts.locks) locks)"
+        func counted(_ counts: RTProbeCounts) -> String {
+            [(counts.allocations, "allocation"), (counts.frees, "free"), (counts.locks, "mutex lock")]
+                .map { count, word in "\(count) \(word)\(count == 1 ? "" : "s")" }.joined(separator: ", ")
+        }
+        let found = "\(counted(total)) in \(blocks) runs (the first in run \(first.block): \(counted(first.counts)))"
         return CheckResult(check: PluginCheck.realTime.rawValue, outcome: hardRT ? .fail : .warn,
                            detail: found + (hardRT ? ", yet it declares lv2:hardRTCapable" : "; it does not declare lv2:hardRTCapable"))
     }
