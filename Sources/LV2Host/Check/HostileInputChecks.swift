@@ -43,13 +43,13 @@ enum HostileInputChecks {
         for control in controls {
             let instance = try context.instance()
             instance.activate()
-            for (label, value, inRange) in values(for: control) {
+            for (label, value) in values(for: control) {
                 let what = "\(control.symbol) at \(label) (\(value.compactDescription))"
                 context.step("rendering with \(what)")
                 try instance.setControlUnchecked(control.symbol, value)
                 let scan = OutputScan(instance.play(stimulus))
                 if let bad = scan.nonFiniteDescription {
-                    inRange ? findings.fail("with \(what), \(bad)") : findings.warn("with \(what), which a careless host might send, \(bad)")
+                    findings.fail("with \(what), \(bad)")
                 } else if let tiny = scan.denormalDescription {
                     findings.warn("with \(what), \(tiny), a denormal")
                 }
@@ -78,15 +78,16 @@ enum HostileInputChecks {
         return findings.result(.hostileControls)
     }
 
-    /// Default, minimum and maximum (in range), then below, above and NaN.
-    static func values(for control: PortInfo) -> [(label: String, value: Float, inRange: Bool)] {
-        var values: [(String, Float, Bool)] = [("its default", control.initialValue, true)]
-        if let minimum = control.minimum, minimum.isFinite { values.append(("its minimum", minimum, true)) }
-        if let maximum = control.maximum, maximum.isFinite { values.append(("its maximum", maximum, true)) }
+    /// Default, minimum and maximum, then below and above the range by its span, then NaN
+    /// (last, as the value most likely to poison what follows).
+    static func values(for control: PortInfo) -> [(label: String, value: Float)] {
+        var values: [(String, Float)] = [("its default", control.initialValue)]
+        if let minimum = control.minimum, minimum.isFinite { values.append(("its minimum", minimum)) }
+        if let maximum = control.maximum, maximum.isFinite { values.append(("its maximum", maximum)) }
         let span = max((control.maximum ?? 1) - (control.minimum ?? 0), 1)
-        if let minimum = control.minimum, minimum.isFinite { values.append(("below its range", minimum - span, false)) }
-        if let maximum = control.maximum, maximum.isFinite { values.append(("above its range", maximum + span, false)) }
-        values.append(("NaN", .nan, false))
+        if let minimum = control.minimum, minimum.isFinite { values.append(("below its range", minimum - span)) }
+        if let maximum = control.maximum, maximum.isFinite { values.append(("above its range", maximum + span)) }
+        values.append(("NaN", .nan))
         return values
     }
 
