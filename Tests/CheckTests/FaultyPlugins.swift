@@ -72,9 +72,12 @@ enum FaultyPlugins: String, CaseIterable {
         }
 
         /* The gain clamped to its range, NaN to 0, as a careful plugin reads a control. */
+        static float factor(const Gain *self) {
+            return *self->gain >= 0.0f ? fminf(*self->gain, 2.0f) : 0.0f;
+        }
+
         static void gain(Gain *self, uint32_t frames) {
-            float factor = *self->gain >= 0.0f ? fminf(*self->gain, 2.0f) : 0.0f;
-            for (uint32_t i = 0; i < frames; i++) self->out[i] = self->in[i] * factor;
+            for (uint32_t i = 0; i < frames; i++) self->out[i] = self->in[i] * factor(self);
         }
 
         static void run_clean(LV2_Handle handle, uint32_t frames) { gain(handle, frames); }
@@ -115,7 +118,7 @@ enum FaultyPlugins: String, CaseIterable {
             Gain *self = handle;
             for (uint32_t i = 0; i < frames; i++) {
                 float delayed = self->ring[self->position];
-                self->ring[self->position] = self->in[i] * *self->gain;
+                self->ring[self->position] = self->in[i] * factor(self);
                 self->position = (self->position + 1) % DELAY;
                 self->out[i] = delayed;
             }
