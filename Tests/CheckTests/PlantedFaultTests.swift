@@ -44,7 +44,7 @@ final class PlantedFaultTests: XCTestCase {
 
     func testHangAtAControlsMinimumFailsAsAHang() throws {
         try assertFinds(.hangsAtMinimum, "hostile-controls", "fail", saying: ["hung", "gain at its minimum"],
-                        arguments: ["--timeout", "3"])
+                        arguments: ["--timeout", "5"])
     }
 
     func testWrongLatencyReportWarns() throws {
