@@ -4,7 +4,8 @@ import TestSupport
 
 /// Small C plugins written for the checker's tests: each a gain (`out = in × gain`)
 /// with one planted fault, which `lv2render check` must find and name. `clean` has
-/// none, so that the checker's silence on a good plugin is tested too.
+/// none, so that the checker's silence on a good plugin is tested too. Port 3 is the
+/// latency output of `wrongLatency` and the MIDI input of `readsSequenceUnit`.
 enum FaultyPlugins: String, CaseIterable {
     case clean
     case allocatesInRun = "allocates-in-run"
@@ -17,6 +18,7 @@ enum FaultyPlugins: String, CaseIterable {
     case leaksPerInstance = "leaks-per-instance"
     case writesIntoInput = "writes-into-input"
     case glitchesAtBlockStart = "glitches-at-block-start"
+    case readsSequenceUnit = "reads-sequence-unit"
 
     var uri: String { "urn:swiftlv2:test:fault#" + rawValue }
 
@@ -35,6 +37,7 @@ enum FaultyPlugins: String, CaseIterable {
     private var runFunction: String { "run_" + rawValue.replacingOccurrences(of: "-", with: "_") }
 
     private static let cSource = """
+        #include <lv2/atom/util.h>
         #include <lv2/core/lv2.h>
         #include <math.h>
         #include <pthread.h>
@@ -44,7 +47,7 @@ enum FaultyPlugins: String, CaseIterable {
         #define DELAY 64
         typedef struct {
             const float *gain;
-            float *latency;
+            void *port3;  /* the latency output or the MIDI input */
             float *in;  /* not const: one of them writes into it */
             float *out;
             float ring[DELAY];
@@ -67,7 +70,7 @@ enum FaultyPlugins: String, CaseIterable {
             case 0: self->gain = data; break;
             case 1: self->in = data; break;
             case 2: self->out = data; break;
-            case 3: self->latency = data; break;
+            case 3: self->port3 = data; break;
             }
         }
 
@@ -122,7 +125,7 @@ enum FaultyPlugins: String, CaseIterable {
                 self->position = (self->position + 1) % DELAY;
                 self->out[i] = delayed;
             }
-            if (self->latency) *self->latency = DELAY + 36;
+            *(float *)self->port3 = DELAY + 36;
         }
 
         static void run_outputs_denormals(LV2_Handle handle, uint32_t frames) {
@@ -145,6 +148,19 @@ enum FaultyPlugins: String, CaseIterable {
             if (frames > 0) self->out[0] += 0.25f;
         }
 
+        /* Each MIDI event adds a click at its frame, unless the sequence's unit is not 0:
+           then it takes the time stamps for beats and drops every event, as a plugin that
+           reads the unit Carla 2.6 never writes does. */
+        static void run_reads_sequence_unit(LV2_Handle handle, uint32_t frames) {
+            Gain *self = handle;
+            const LV2_Atom_Sequence *events = self->port3;
+            gain(self, frames);
+            if (events->body.unit != 0) return;
+            LV2_ATOM_SEQUENCE_FOREACH(events, event) {
+                if (event->time.frames >= 0 && event->time.frames < frames) self->out[event->time.frames] += 0.5f;
+            }
+        }
+
         static void cleanup(LV2_Handle handle) { free(handle); }
 
         static const LV2_Descriptor descriptors[] = {
@@ -158,8 +174,10 @@ enum FaultyPlugins: String, CaseIterable {
 
     /// Every plugin declares lv2:hardRTCapable, so that allocating or locking fails.
     private static let manifest = """
+        @prefix atom: <http://lv2plug.in/ns/ext/atom#> .
         @prefix doap: <http://usefulinc.com/ns/doap#> .
         @prefix lv2:  <http://lv2plug.in/ns/lv2core#> .
+        @prefix midi: <http://lv2plug.in/ns/ext/midi#> .
 
         \(allCases.map { plugin in
             """
@@ -172,7 +190,7 @@ enum FaultyPlugins: String, CaseIterable {
                     a lv2:InputPort, lv2:AudioPort ; lv2:index 1 ; lv2:symbol "in" ; lv2:name "In"
                 ] , [
                     a lv2:OutputPort, lv2:AudioPort ; lv2:index 2 ; lv2:symbol "out" ; lv2:name "Out"
-                ]\(plugin == .wrongLatency ? latencyPort : "") .
+                ]\(plugin == .wrongLatency ? latencyPort : plugin == .readsSequenceUnit ? midiPort : "") .
             """
         }.joined(separator: "\n\n"))
         """
@@ -181,6 +199,13 @@ enum FaultyPlugins: String, CaseIterable {
          , [
                 a lv2:OutputPort, lv2:ControlPort ; lv2:index 3 ; lv2:symbol "latency" ; lv2:name "Latency" ;
                 lv2:designation lv2:latency ; lv2:portProperty lv2:reportsLatency, lv2:integer
+            ]
+        """
+
+    private static let midiPort = """
+         , [
+                a lv2:InputPort, atom:AtomPort ; lv2:index 3 ; lv2:symbol "midi_in" ; lv2:name "MIDI In" ;
+                atom:bufferType atom:Sequence ; atom:supports midi:MidiEvent
             ]
         """
 }

@@ -66,4 +66,10 @@ final class PlantedFaultTests: XCTestCase {
     func testGlitchAtEachBlockStartWarns() throws {
         try assertFinds(.glitchesAtBlockStart, "determinism", "warn", saying: ["random block schedule", "largest deviation 0.25"])
     }
+
+    /// Not a fault the issue lists, but the sloppy host's behaviour needs a plugin it
+    /// catches: one that reads the sequence's unit, which Carla 2.6 never writes.
+    func testReadingTheSequenceUnitWarns() throws {
+        try assertFinds(.readsSequenceUnit, "sloppy-host", "warn", saying: ["unit and pad", "Carla 2.6", "largest deviation 0.5"])
+    }
 }
