@@ -20,7 +20,7 @@ enum HostileInputChecks {
                 } else {
                     findings.note("passes \(signal.name) through as it came")
                 }
-            } else if signal.isFinite, signal.name != "denormals", let tiny = scan.denormalDescription {
+            } else if signal.isFinite, !signal.samples.contains(where: \.isSubnormal), let tiny = scan.denormalDescription {
                 findings.warn("with \(signal.name) in, \(tiny), a denormal")
             }
             context.step("playing clean noise after \(signal.name)")
