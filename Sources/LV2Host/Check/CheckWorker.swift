@@ -34,7 +34,7 @@ public enum CheckWorker {
         case .leaks: try ResourceChecks.leaks(context)
         case .inputBuffers: try ResourceChecks.inputBuffers(context)
         case .latency: try LatencyCheck.run(context)
-        case .state: StateCheck.run(context)
+        case .state: try StateCheck.run(context)
         }
     }
 
