@@ -67,13 +67,14 @@ let package = Package(
 
         // The offline host.
         .target(name: "CHostSupport"),
-        .target(name: "LV2Host", dependencies: ["CLV2", "CLilv", "CSndFile", "CSampleRate", "CHostSupport"]),
+        // RTProbe: `lv2render check` counts what a plugin's run() allocates and locks.
+        .target(name: "LV2Host", dependencies: ["CLV2", "CLilv", "CSndFile", "CSampleRate", "CHostSupport", "RTProbe"]),
         .executableTarget(name: "lv2render", dependencies: [
             "LV2Host", .product(name: "ArgumentParser", package: "swift-argument-parser"),
         ]),
 
-        // Test support: counts allocations and locks made on a thread while a flag is set.
-        // Exported dynamically so that plugins loaded with dlopen call these too.
+        // Counts allocations and locks made on a thread while a flag is set (for the tests
+        // and `lv2render check`). Exported dynamically so that plugins loaded with dlopen call these too.
         .target(name: "RTProbe", linkerSettings: [.unsafeFlags(["-Xlinker", "--export-dynamic"])]),
 
         // What several test suites share: signal measurements, fixture writers, paths.
@@ -83,5 +84,6 @@ let package = Package(
         .testTarget(name: "DSPTests", dependencies: ["DSP", "SineSynth", "RateAdapter", "TestSupport"]),
         .testTarget(name: "PluginTests", dependencies: ["LV2Host", "RTProbe", "TestSupport", "DSP", "LV2Kit", "SineSynth", "RateAdapter"]),
         .testTarget(name: "LV2RenderTests", dependencies: ["LV2Host", "TestSupport"]),
+        .testTarget(name: "CheckTests", dependencies: ["LV2Host", "TestSupport"]),
     ]
 )

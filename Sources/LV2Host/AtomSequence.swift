@@ -33,6 +33,13 @@ struct AtomSequence {
         sequence.pointee.body.pad = 0
     }
 
+    /// The time unit: 0 or `atom:frameTime` for frames, `atom:beatTime` for beats, or
+    /// whatever a host that never writes it left there.
+    func claimUnit(_ unit: LV2_URID) { sequence.pointee.body.unit = unit }
+
+    /// The body's padding word, which no reader should look at.
+    func claimPad(_ pad: UInt32) { sequence.pointee.body.pad = pad }
+
     /// An output buffer announcing its free space, as a `Chunk` the plugin overwrites.
     func prepareForOutput(chunkType: LV2_URID) {
         sequence.pointee.atom.type = chunkType

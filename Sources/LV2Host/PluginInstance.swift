@@ -210,10 +210,20 @@ public final class PluginInstance {
 
     // MARK: - Events
 
+    /// When set, every emptied input sequence carries this time unit and padding word, as
+    /// a host that never writes them leaves them (Carla 2.6 hands over malloc's leftovers).
+    public var sloppySequenceHeader: (unit: UInt32, pad: UInt32)? {
+        didSet { clearEvents() }
+    }
+
     /// Empties the MIDI input sequence (run does this itself after each block).
     public func clearEvents() {
         for index in atomInputs.indices {
             atomInputs[index].clear(sequenceType: sequenceType)
+            if let header = sloppySequenceHeader {
+                atomInputs[index].claimUnit(header.unit)
+                atomInputs[index].claimPad(header.pad)
+            }
         }
     }
 
@@ -236,18 +246,26 @@ public final class PluginInstance {
         isActive = true
     }
 
-    /// Runs one block of `frames` (1 … maxBlockLength), then empties the input
+    /// Runs one block of `frames` (0 … maxBlockLength), then empties the input
     /// sequences so the next block starts with no events.
     /// Allocates and locks nothing (the plugin tests check this with RTProbe), so
     /// the loops here and in `clearEvents` go by index: an unoptimized build
     /// allocates for `forEach` and for `for … in` over an array, not for indices.
     public func run(frames: Int) {
-        precondition(frames >= 1 && frames <= maxBlockLength, "block length outside 1...maxBlockLength")
+        precondition(frames >= 0 && frames <= maxBlockLength, "block length outside 0...maxBlockLength")
         for index in atomOutputs.indices {
             atomOutputs[index].prepareForOutput(chunkType: chunkType)
         }
         descriptor.pointee.run?(handle, UInt32(frames))
         clearEvents()
+    }
+
+    /// Connects the audio and CV ports to NULL, as hosts that only want a plugin's latency
+    /// do before a `run(0)`; there is no way back for this instance.
+    public func disconnectSignalPorts() {
+        for port in plugin.ports where port.kind == .audio || port.kind == .cv {
+            connect(port, to: nil)
+        }
     }
 
     public func deactivate() {

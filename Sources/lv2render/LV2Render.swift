@@ -10,5 +10,5 @@ struct LV2Render: ParsableCommand {
             $HOME/.lv2, /usr/local/lib/lv2, /usr/lib/lv2 and /usr/lib/x86_64-linux-gnu/lv2.
             """,
         version: ProjectVersion.current,
-        subcommands: [ListCommand.self, InfoCommand.self, RenderCommand.self])
+        subcommands: [ListCommand.self, InfoCommand.self, RenderCommand.self, CheckCommand.self, CheckWorkerCommand.self])
 }

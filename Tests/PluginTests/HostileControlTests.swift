@@ -5,12 +5,8 @@ import XCTest
 /// out of range, and jumping every block. The output stays finite and no louder than the
 /// plugin can ever be, and afterwards the plugin plays as a fresh one.
 final class HostileControlTests: XCTestCase {
-    /// Quiet and signalling NaNs of both signs, infinities, the extremes of Float, the
-    /// smallest denormal, negative zero.
-    static let nonsense: [Float] = [
-        .nan, -.nan, .signalingNaN, .infinity, -.infinity, .greatestFiniteMagnitude, -.greatestFiniteMagnitude,
-        1e30, -1e30, .leastNonzeroMagnitude, -0.0,
-    ]
+    /// NaNs, infinities, the extremes of Float, denormals: what `lv2render check` sends too.
+    static let nonsense = HostileInput.controlValues
 
     func testEveryControlAtEveryNonsenseValue() throws {
         for plugin in OurPlugin.allCases {

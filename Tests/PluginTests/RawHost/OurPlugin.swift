@@ -37,30 +37,7 @@ enum OurPlugin: String, CaseIterable {
         switch self {
         case .synth:
             var random = SplitMix64(seed: seed)
-            var midi: [(frame: Int, bytes: [UInt8])] = []
-            var held: [(channel: UInt8, note: UInt8)] = []
-            var frame = 0
-            while true {
-                frame += Int(random.next() % UInt64(sampleRate / 50)) + 1
-                guard frame < frames else { break }
-                let channel = UInt8(random.next() % 4)
-                switch random.next() % 16 {
-                case 0..<7:
-                    let note = UInt8(36 + random.next() % 60)
-                    midi.append((frame, [0x90 | channel, note, UInt8(1 + random.next() % 127)]))
-                    held.append((channel, note))
-                case 7..<12 where !held.isEmpty:
-                    let key = held.remove(at: Int(random.next() % UInt64(held.count)))
-                    midi.append((frame, [0x80 | key.channel, key.note, 64]))
-                case 12, 13:
-                    midi.append((frame, [0xE0 | channel, UInt8(random.next() % 128), UInt8(random.next() % 128)]))
-                case 14:
-                    midi.append((frame, [0xB0 | channel, 64, random.next() % 2 == 0 ? 127 : 0]))
-                default:
-                    midi.append((frame, [0xB0 | channel, 123, 0]))
-                }
-            }
-            return Stimulus(frames: frames, midi: midi)
+            return Stimulus(frames: frames, midi: MIDIScore.busy(frames: frames, sampleRate: sampleRate, random: &random))
         case .rateAdapter:
             return Stimulus(frames: frames, audio: TestSignals.stereoNoise(frames: frames, seed: seed))
         }

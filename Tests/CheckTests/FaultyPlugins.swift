@@ -1,0 +1,211 @@
+import Foundation
+import LV2Host
+import TestSupport
+
+/// Small C plugins written for the checker's tests: each a gain (`out = in × gain`)
+/// with one planted fault, which `lv2render check` must find and name. `clean` has
+/// none, so that the checker's silence on a good plugin is tested too. Port 3 is the
+/// latency output of `wrongLatency` and the MIDI input of `readsSequenceUnit`.
+enum FaultyPlugins: String, CaseIterable {
+    case clean
+    case allocatesInRun = "allocates-in-run"
+    case locksInRun = "locks-in-run"
+    case crashesOnRunZero = "crashes-on-run-zero"
+    case nanAtMaximum = "nan-at-maximum"
+    case hangsAtMinimum = "hangs-at-minimum"
+    case wrongLatency = "wrong-latency"
+    case outputsDenormals = "outputs-denormals"
+    case leaksPerInstance = "leaks-per-instance"
+    case writesIntoInput = "writes-into-input"
+    case glitchesAtBlockStart = "glitches-at-block-start"
+    case readsSequenceUnit = "reads-sequence-unit"
+
+    var uri: String { "urn:swiftlv2:test:fault#" + rawValue }
+
+    /// The folder to put on `LV2_PATH`; built once per test run.
+    static func lv2Directory() throws -> String {
+        try built.get()
+    }
+
+    private static let built = Result {
+        // `cc` comes with the gcc package, which `make test` installs (TEST_DEBS).
+        try CompiledTestBundle.build("faulty", files: ["faulty.c": cSource, "manifest.ttl": manifest], compiler: "cc",
+                                     arguments: ["-shared", "-fPIC", "-O1", "-o", "faulty.so", "faulty.c", "-lpthread", "-lm"]).path
+    }
+
+    /// The C function each plugin runs, by case, in `cSource`'s descriptor table.
+    private var runFunction: String { "run_" + rawValue.replacingOccurrences(of: "-", with: "_") }
+
+    private static let cSource = """
+        #include <lv2/atom/util.h>
+        #include <lv2/core/lv2.h>
+        #include <math.h>
+        #include <pthread.h>
+        #include <stdlib.h>
+        #include <string.h>
+
+        #define DELAY 64
+        typedef struct {
+            const float *gain;
+            void *port3;  /* the latency output or the MIDI input */
+            float *in;  /* not const: one of them writes into it */
+            float *out;
+            float ring[DELAY];
+            unsigned position;
+            void *leaked;
+        } Gain;
+
+        static LV2_Handle instantiate(const LV2_Descriptor *d, double rate, const char *path, const LV2_Feature *const *f) {
+            Gain *self = calloc(1, sizeof(Gain));
+            if (strstr(d->URI, "leaks-per-instance")) {
+                self->leaked = malloc(4096);  /* forgotten: cleanup frees only the struct */
+                memset(self->leaked, 1, 4096);
+            }
+            return self;
+        }
+
+        static void connect_port(LV2_Handle handle, uint32_t port, void *data) {
+            Gain *self = handle;
+            switch (port) {
+            case 0: self->gain = data; break;
+            case 1: self->in = data; break;
+            case 2: self->out = data; break;
+            case 3: self->port3 = data; break;
+            }
+        }
+
+        /* The gain clamped to its range, NaN to 0, as a careful plugin reads a control. */
+        static float factor(const Gain *self) {
+            return *self->gain >= 0.0f ? fminf(*self->gain, 2.0f) : 0.0f;
+        }
+
+        static void gain(Gain *self, uint32_t frames) {
+            for (uint32_t i = 0; i < frames; i++) self->out[i] = self->in[i] * factor(self);
+        }
+
+        static void run_clean(LV2_Handle handle, uint32_t frames) { gain(handle, frames); }
+
+        static void run_allocates_in_run(LV2_Handle handle, uint32_t frames) {
+            void *volatile scratch = malloc(frames * sizeof(float) + 1);
+            free(scratch);
+            gain(handle, frames);
+        }
+
+        static pthread_mutex_t mutex = PTHREAD_MUTEX_INITIALIZER;
+        static void run_locks_in_run(LV2_Handle handle, uint32_t frames) {
+            pthread_mutex_lock(&mutex);
+            gain(handle, frames);
+            pthread_mutex_unlock(&mutex);
+        }
+
+        static void run_crashes_on_run_zero(LV2_Handle handle, uint32_t frames) {
+            if (frames == 0) *(volatile int *)NULL = 0;
+            gain(handle, frames);
+        }
+
+        static void run_nan_at_maximum(LV2_Handle handle, uint32_t frames) {
+            Gain *self = handle;
+            gain(self, frames);
+            if (*self->gain >= 2.0f && frames > 0) self->out[frames / 2] = NAN;
+        }
+
+        static void run_hangs_at_minimum(LV2_Handle handle, uint32_t frames) {
+            Gain *self = handle;
+            volatile unsigned spin = 0;
+            while (*self->gain <= 0.0f) spin++;
+            gain(self, frames);
+        }
+
+        /* Delays by DELAY frames and reports more. */
+        static void run_wrong_latency(LV2_Handle handle, uint32_t frames) {
+            Gain *self = handle;
+            for (uint32_t i = 0; i < frames; i++) {
+                float delayed = self->ring[self->position];
+                self->ring[self->position] = self->in[i] * factor(self);
+                self->position = (self->position + 1) % DELAY;
+                self->out[i] = delayed;
+            }
+            *(float *)self->port3 = DELAY + 36;
+        }
+
+        static void run_outputs_denormals(LV2_Handle handle, uint32_t frames) {
+            Gain *self = handle;
+            gain(self, frames);
+            for (uint32_t i = 0; i < frames; i += 64) self->out[i] = 1e-40f;
+        }
+
+        static void run_leaks_per_instance(LV2_Handle handle, uint32_t frames) { gain(handle, frames); }
+
+        static void run_writes_into_input(LV2_Handle handle, uint32_t frames) {
+            Gain *self = handle;
+            gain(self, frames);
+            if (self->in != self->out) memset(self->in, 0, frames * sizeof(float));
+        }
+
+        static void run_glitches_at_block_start(LV2_Handle handle, uint32_t frames) {
+            Gain *self = handle;
+            gain(self, frames);
+            if (frames > 0) self->out[0] += 0.25f;
+        }
+
+        /* Each MIDI event adds a click at its frame, unless the sequence's unit is not 0:
+           then it takes the time stamps for beats and drops every event, as a plugin that
+           reads the unit Carla 2.6 never writes does. */
+        static void run_reads_sequence_unit(LV2_Handle handle, uint32_t frames) {
+            Gain *self = handle;
+            const LV2_Atom_Sequence *events = self->port3;
+            gain(self, frames);
+            if (events->body.unit != 0) return;
+            LV2_ATOM_SEQUENCE_FOREACH(events, event) {
+                if (event->time.frames >= 0 && event->time.frames < frames) self->out[event->time.frames] += 0.5f;
+            }
+        }
+
+        static void cleanup(LV2_Handle handle) { free(handle); }
+
+        static const LV2_Descriptor descriptors[] = {
+        \(allCases.map { #"    {"\#($0.uri)", instantiate, connect_port, NULL, \#($0.runFunction), NULL, cleanup, NULL},"# }.joined(separator: "\n"))
+        };
+
+        LV2_SYMBOL_EXPORT const LV2_Descriptor *lv2_descriptor(uint32_t index) {
+            return index < sizeof descriptors / sizeof descriptors[0] ? &descriptors[index] : NULL;
+        }
+        """
+
+    /// Every plugin declares lv2:hardRTCapable, so that allocating or locking fails.
+    private static let manifest = """
+        @prefix atom: <http://lv2plug.in/ns/ext/atom#> .
+        @prefix doap: <http://usefulinc.com/ns/doap#> .
+        @prefix lv2:  <http://lv2plug.in/ns/lv2core#> .
+        @prefix midi: <http://lv2plug.in/ns/ext/midi#> .
+
+        \(allCases.map { plugin in
+            """
+            <\(plugin.uri)> a lv2:Plugin ; lv2:binary <faulty.so> ; doap:name "Faulty: \(plugin.rawValue)" ;
+                lv2:optionalFeature lv2:hardRTCapable ;
+                lv2:port [
+                    a lv2:InputPort, lv2:ControlPort ; lv2:index 0 ; lv2:symbol "gain" ; lv2:name "Gain" ;
+                    lv2:default 1 ; lv2:minimum 0 ; lv2:maximum 2
+                ] , [
+                    a lv2:InputPort, lv2:AudioPort ; lv2:index 1 ; lv2:symbol "in" ; lv2:name "In"
+                ] , [
+                    a lv2:OutputPort, lv2:AudioPort ; lv2:index 2 ; lv2:symbol "out" ; lv2:name "Out"
+                ]\(plugin == .wrongLatency ? latencyPort : plugin == .readsSequenceUnit ? midiPort : "") .
+            """
+        }.joined(separator: "\n\n"))
+        """
+
+    private static let latencyPort = """
+         , [
+                a lv2:OutputPort, lv2:ControlPort ; lv2:index 3 ; lv2:symbol "latency" ; lv2:name "Latency" ;
+                lv2:designation lv2:latency ; lv2:portProperty lv2:reportsLatency, lv2:integer
+            ]
+        """
+
+    private static let midiPort = """
+         , [
+                a lv2:InputPort, atom:AtomPort ; lv2:index 3 ; lv2:symbol "midi_in" ; lv2:name "MIDI In" ;
+                atom:bufferType atom:Sequence ; atom:supports midi:MidiEvent
+            ]
+        """
+}
