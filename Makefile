@@ -28,8 +28,9 @@ endif
 
 BUILD_DEBS := lv2-dev libsamplerate0-dev liblilv-dev libsndfile1-dev pkg-config
 # jalv is the host the jalv tests run; jackd2 brings jackd and the clients they use
-# (jack_lsp, jack_connect, jack_midiseq, jack_rec).
-TEST_DEBS  := lilv-utils sordi lv2-examples sox valgrind gcc python3 jalv jackd2
+# (jack_lsp, jack_connect, jack_midiseq, jack_rec); ardour brings ardour7-lua and
+# ardour7-export, which the Ardour tests run headless.
+TEST_DEBS  := lilv-utils sordi lv2-examples sox valgrind gcc python3 jalv jackd2 ardour
 
 # The benchmark's C code is built with the Swift toolchain's clang (the LLVM that
 # compiles the plugin) and its C synth reference also with gcc, as a second opinion.
