@@ -71,8 +71,9 @@ host: deps
 	$(SWIFT) build -c release --product lv2render --static-swift-stdlib --scratch-path $(HOST_BUILD)
 
 # The XCTest run comes last, so that its summary closes the output (the suites are
-# XCTest only, so the empty Swift Testing pass is left out).
-test: test-deps plugin
+# XCTest only, so the empty Swift Testing pass is left out). The Debian package is
+# built first: the PackageTests suite checks it.
+test: test-deps plugin deb
 	$(SWIFT) build --build-tests --scratch-path $(HOST_BUILD)
 	$(MAKE) --no-print-directory bench-smoke LV2RENDER=$(HOST_BUILD)/debug/lv2render
 	@$(MAKE) --no-print-directory fuzz-check memcheck-check

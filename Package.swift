@@ -66,5 +66,6 @@ let package = Package(
         .testTarget(name: "DSPTests", dependencies: ["DSP", "TestSupport"]),
         .testTarget(name: "PluginTests", dependencies: ["LV2Host", "RTProbe", "TestSupport"]),
         .testTarget(name: "LV2RenderTests", dependencies: ["LV2Host", "TestSupport"]),
+        .testTarget(name: "PackageTests", dependencies: ["TestSupport"]),
     ]
 )
