@@ -66,8 +66,10 @@ final class DebianPackageTests: XCTestCase {
             try FileManager.default.createDirectory(at: database.appendingPathComponent(folder), withIntermediateDirectories: true)
         }
         _ = FileManager.default.createFile(atPath: database.appendingPathComponent("status").path, contents: nil)
-        // The temporary root has none of the libraries the package depends on.
-        let dpkg = ["--root=\(root.url.path)", "--force-not-root", "--force-depends", "--force-script-chrootless"]
+        // The temporary root has none of the libraries the package depends on; dpkg's log
+        // goes there too (by default dpkg appends to the machine's /var/log/dpkg.log).
+        let dpkg = ["--root=\(root.url.path)", "--log=\(root.path("dpkg.log"))", "--force-not-root", "--force-depends",
+                    "--force-script-chrootless"]
         try Self.succeed("dpkg", dpkg + ["--install", try Self.package()])
 
         let lv2Directory = root.path("usr/lib/lv2")
