@@ -29,8 +29,6 @@ assert(session:get_block_size() % 8 == 0, "period of " .. session:get_block_size
 local midi, audio = ARDOUR.DataType("midi"), ARDOUR.DataType("audio")
 local noGroup = PBD.GroupControlDisposition.NoGroup
 
--- Ardour finds plugins by URI only after a scan.
-ARDOUR.LuaAPI.list_plugins()
 local synthInfo = ARDOUR.LuaAPI.new_plugin_info("urn:swiftlv2:sine-synth", ARDOUR.PluginType.LV2)
 assert(not synthInfo:isnil(), "Ardour does not see urn:swiftlv2:sine-synth")
 
