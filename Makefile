@@ -10,6 +10,7 @@ PLUGIN_SO    := $(BUNDLE)/swiftlv2.so
 INSTALL_NAME := swiftlv2.lv2
 PLUGIN_BUILD := .build-plugin
 HOST_BUILD   := .build
+DEB_BUILD    := .build-deb
 BENCH_BUILD  := .build-bench
 FUZZ_BUILD   := .build-fuzz
 FUZZ_CORPUS  := fuzz-corpus
@@ -27,9 +28,11 @@ LV2DIR ?= $(PREFIX)/lib/lv2
 endif
 
 BUILD_DEBS := lv2-dev libsamplerate0-dev liblilv-dev libsndfile1-dev pkg-config
+DEB_DEBS   := dpkg-dev
 # jalv is the host the jalv tests run; jackd2 brings jackd and the clients they use
-# (jack_lsp, jack_connect, jack_midiseq, jack_rec).
-TEST_DEBS  := lilv-utils sordi lv2-examples sox valgrind gcc python3 jalv jackd2
+# (jack_lsp, jack_connect, jack_midiseq, jack_rec); ardour brings ardour7-lua and
+# ardour7-export, which the Ardour tests run headless; lintian checks the Debian package.
+TEST_DEBS  := lilv-utils sordi lv2-examples sox valgrind gcc python3 jalv jackd2 ardour lintian $(DEB_DEBS)
 
 # The benchmark's C code is built with the Swift toolchain's clang (the LLVM that
 # compiles the plugin) and its C synth reference also with gcc, as a second opinion.
@@ -40,7 +43,7 @@ BENCH_HEADERS    := $(wildcard Benchmarks/*.h Benchmarks/reference/*.h) Sources/
 BENCH_DRIVER     := $(BENCH_BUILD)/bench
 BENCH_REFERENCES := $(BENCH_BUILD)/reference-clang.so $(BENCH_BUILD)/reference-gcc.so
 
-.PHONY: all generate plugin host deps test-deps test bench bench-smoke demo install uninstall clean \
+.PHONY: all generate plugin host deps test-deps test bench bench-smoke demo install deb uninstall clean \
         fuzz fuzz-check memcheck memcheck-check
 
 all: plugin host
@@ -72,12 +75,15 @@ plugin: generate
 	$(BUILD_PLUGIN) --scratch-path $(PLUGIN_BUILD)
 	cp $(PLUGIN_BUILD)/release/libSwiftLV2.so $(PLUGIN_SO)
 
+# The Swift runtime and Foundation are linked in, so that lv2render, installed, needs
+# only system libraries (no Swift toolchain) and runs in a bare environment.
 host: deps
-	$(SWIFT) build -c release --product lv2render --scratch-path $(HOST_BUILD)
+	$(SWIFT) build -c release --product lv2render --static-swift-stdlib --scratch-path $(HOST_BUILD)
 
 # The XCTest run comes last, so that its summary closes the output (the suites are
-# XCTest only, so the empty Swift Testing pass is left out).
-test: test-deps plugin
+# XCTest only, so the empty Swift Testing pass is left out). The Debian package is
+# built first: the PackageTests suite checks it.
+test: test-deps plugin deb
 	$(SWIFT) build --build-tests --scratch-path $(HOST_BUILD)
 	$(MAKE) --no-print-directory bench-smoke LV2RENDER=$(HOST_BUILD)/debug/lv2render
 	@$(MAKE) --no-print-directory fuzz-check memcheck-check
@@ -112,15 +118,21 @@ install:
 	install -d $(DESTDIR)$(LV2DIR)/$(INSTALL_NAME) $(DESTDIR)$(PREFIX)/bin
 	install -m 644 $(BUNDLE)/*.ttl $(DESTDIR)$(LV2DIR)/$(INSTALL_NAME)/
 	install -m 755 $(PLUGIN_SO) $(DESTDIR)$(LV2DIR)/$(INSTALL_NAME)/
-	strip --strip-unneeded $(DESTDIR)$(LV2DIR)/$(INSTALL_NAME)/$(notdir $(PLUGIN_SO))
+	strip --strip-unneeded --remove-section=.comment $(DESTDIR)$(LV2DIR)/$(INSTALL_NAME)/$(notdir $(PLUGIN_SO))
 	install -m 755 $(HOST_BUILD)/release/lv2render $(DESTDIR)$(PREFIX)/bin/
+	strip --strip-unneeded --remove-section=.comment $(DESTDIR)$(PREFIX)/bin/lv2render
+
+# The Debian package, in $(DEB_BUILD)/ (see scripts/build-deb and docs/packaging.md).
+deb: all
+	@./scripts/ensure-debs $(DEB_DEBS)
+	./scripts/build-deb $(DEB_BUILD) "$(SWIFT)" $(HOST_BUILD)
 
 uninstall:
 	rm -rf $(DESTDIR)$(LV2DIR)/$(INSTALL_NAME)
 	rm -f $(DESTDIR)$(PREFIX)/bin/lv2render
 
 clean:
-	rm -rf $(HOST_BUILD) $(PLUGIN_BUILD) $(BENCH_BUILD) $(FUZZ_BUILD) $(PLUGIN_SO) renders
+	rm -rf $(HOST_BUILD) $(PLUGIN_BUILD) $(BENCH_BUILD) $(FUZZ_BUILD) $(DEB_BUILD) $(PLUGIN_SO) renders
 
 # Fuzzing: libFuzzer drives Tests/Fuzz/fuzz_*.c, which load a copy of the plugin built
 # with coverage and AddressSanitizer instrumentation (the same Embedded Swift code), so

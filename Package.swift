@@ -85,5 +85,6 @@ let package = Package(
         .testTarget(name: "PluginTests", dependencies: ["LV2Host", "RTProbe", "TestSupport", "DSP", "LV2Kit", "SineSynth", "RateAdapter"]),
         .testTarget(name: "LV2RenderTests", dependencies: ["LV2Host", "TestSupport"]),
         .testTarget(name: "CheckTests", dependencies: ["LV2Host", "TestSupport"]),
+        .testTarget(name: "PackageTests", dependencies: ["LV2Host", "TestSupport"]),
     ]
 )

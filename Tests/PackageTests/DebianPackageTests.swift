@@ -1,0 +1,137 @@
+import Foundation
+import LV2Host
+import TestSupport
+import XCTest
+
+/// The Debian package `make deb` builds (`make test` builds it before the suites run).
+///
+/// It is installed and removed with dpkg into a temporary root (`dpkg --root`), never on
+/// the machine itself: an installed copy in /usr/lib/lv2 would stand beside the
+/// repository's bundle for every other test and host that reads the system's LV2 folders,
+/// and a test run that dies half-way would leave it there.
+final class DebianPackageTests: XCTestCase {
+    static let changelog = Repository.root.appendingPathComponent("packaging/changelog").path
+
+    /// The package's file, named from packaging/changelog as scripts/build-deb names it.
+    static func package() throws -> String {
+        let name = try output("dpkg-parsechangelog", ["-l", changelog, "-S", "Source"])
+        let version = try output("dpkg-parsechangelog", ["-l", changelog, "-S", "Version"])
+        let architecture = try output("dpkg", ["--print-architecture"])
+        let path = Repository.root.appendingPathComponent(".build-deb/\(name)_\(version)_\(architecture).deb").path
+        guard FileManager.default.fileExists(atPath: path) else {
+            throw PackageError(description: "\(path) is missing: run `make deb` (`make test` does).")
+        }
+        return path
+    }
+
+    /// The package's version is the project's, which lv2render prints and the plugins declare.
+    func testThePackageHasTheProjectsVersion() throws {
+        XCTAssertEqual(try Self.output("dpkg-parsechangelog", ["-l", Self.changelog, "-S", "Version"]), ProjectVersion.current)
+    }
+
+    func testLintianReportsNoError() throws {
+        let result = try runCommand("lintian", ["--no-tag-display-limit", try Self.package()])
+        let errors = result.standardOutput.split(separator: "\n").filter { $0.hasPrefix("E:") }
+        XCTAssertEqual(errors, [], result.standardOutput + result.standardError)
+        // Lintian exits 0 when it finds no error (warnings and notes included).
+        XCTAssertEqual(result.status, 0, result.standardOutput + result.standardError)
+    }
+
+    /// The bundle (every file `make` leaves in plugin.lv2) in /usr/lib/lv2/swiftlv2.lv2,
+    /// lv2render in /usr/bin with its manual page, the copyright and the changelog, and
+    /// dependencies read from the binaries: the libraries they link, never a Swift one.
+    func testPackageHoldsTheBundleLV2RenderAndTheirDocumentation() throws {
+        let package = try Self.package()
+        // `dpkg-deb --contents` lists like `tar -tv`: the path (no spaces in ours) comes last.
+        let files = Set(try Self.output("dpkg-deb", ["--contents", package]).split(separator: "\n")
+            .compactMap { $0.split(separator: " ").last.map { String($0.dropFirst()) } }
+            .filter { !$0.hasSuffix("/") })
+        let bundleFiles = try FileManager.default.contentsOfDirectory(atPath: Repository.bundle.path)
+            .filter { $0.hasSuffix(".ttl") || $0.hasSuffix(".so") }
+        let expected = Set(bundleFiles.map { "/usr/lib/lv2/swiftlv2.lv2/\($0)" } + [
+            "/usr/bin/lv2render", "/usr/share/man/man1/lv2render.1.gz",
+            "/usr/share/doc/swiftlv2/copyright", "/usr/share/doc/swiftlv2/changelog.gz",
+        ])
+        XCTAssertEqual(files, expected)
+
+        let depends = try Self.output("dpkg-deb", ["-f", package, "Depends"])
+        for library in ["libc6", "libsamplerate0", "liblilv-0-0", "libsndfile1"] {
+            XCTAssertTrue(depends.contains("\(library) (>= "), "\(library) missing from Depends: \(depends)")
+        }
+        XCTAssertFalse(depends.lowercased().contains("swift"), depends)
+    }
+
+    /// Installed by dpkg into a temporary root: lilv lists both plugins there and lv2info
+    /// describes them; the packaged lv2render, in a bare environment, finds them. lilv's
+    /// default path holds /usr/lib/lv2 (where it finds lv2-examples' eg-amp), so
+    /// installed for real they are on every host's path. Removed, nothing is left.
+    func testInstalledThePluginsAreOnTheLV2PathAndRemovedNothingIsLeft() throws {
+        let root = TemporaryFolder("dpkg-root")
+        let database = root.url.appendingPathComponent("var/lib/dpkg")
+        for folder in ["info", "updates", "triggers"] {
+            try FileManager.default.createDirectory(at: database.appendingPathComponent(folder), withIntermediateDirectories: true)
+        }
+        _ = FileManager.default.createFile(atPath: database.appendingPathComponent("status").path, contents: nil)
+        // The temporary root has none of the libraries the package depends on; dpkg's log
+        // goes there too (by default dpkg appends to the machine's /var/log/dpkg.log).
+        let dpkg = ["--root=\(root.url.path)", "--log=\(root.path("dpkg.log"))", "--force-not-root", "--force-depends",
+                    "--force-script-chrootless"]
+        try Self.succeed("dpkg", dpkg + ["--install", try Self.package()])
+
+        let lv2Directory = root.path("usr/lib/lv2")
+        let listed = try Self.output("lv2ls", [], environment: ["LV2_PATH": lv2Directory])
+        XCTAssertEqual(listed.split(separator: "\n"), ["urn:swiftlv2:rate-adapter", "urn:swiftlv2:sine-synth"])
+        let info = try Self.output("lv2info", ["urn:swiftlv2:rate-adapter"], environment: ["LV2_PATH": lv2Directory])
+        XCTAssertTrue(info.contains("SwiftLV2 Rate Adapter"), info)
+        let bare = try runCommand("/usr/bin/env", ["-i", "LV2_PATH=\(lv2Directory)", root.path("usr/bin/lv2render"), "list"])
+        XCTAssertEqual(bare.status, 0, bare.standardError)
+        XCTAssertEqual(bare.standardOutput.split(separator: "\n").count, 2, bare.standardOutput)
+
+        let home = TemporaryFolder("home")
+        let defaultPath = try runCommand("/usr/bin/env", ["-u", "LV2_PATH", "HOME=\(home.url.path)", "lv2ls"])
+        XCTAssertTrue(defaultPath.standardOutput.contains("http://lv2plug.in/plugins/eg-amp"), defaultPath.standardOutput)
+
+        let installed = try Self.output("dpkg", dpkg + ["--listfiles", "swiftlv2"])
+        try Self.succeed("dpkg", dpkg + ["--purge", "swiftlv2"])
+        let left = installed.split(separator: "\n").filter { FileManager.default.fileExists(atPath: root.path(String($0))) }
+        XCTAssertEqual(left, ["/."], "dpkg removed every file and folder of the package")
+    }
+
+    /// lv2render as installed needs no library of the Swift toolchain: only system
+    /// libraries resolve, and it runs with an empty environment.
+    func testPackagedLV2RenderNeedsNoSwiftToolchain() throws {
+        let folder = TemporaryFolder("deb-contents")
+        try Self.succeed("dpkg-deb", ["--extract", try Self.package(), folder.url.path])
+        let lv2render = folder.path("usr/bin/lv2render")
+        let libraries = try Self.output("ldd", [lv2render]).split(separator: "\n")
+        XCTAssertFalse(libraries.isEmpty)
+        for library in libraries {
+            XCTAssertNil(library.range(of: "swift|Foundation|dispatch|BlocksRuntime|not found", options: .regularExpression),
+                         String(library))
+        }
+        let help = try runCommand("/usr/bin/env", ["-i", lv2render, "--help"])
+        XCTAssertEqual(help.status, 0, help.standardError)
+        XCTAssertTrue(help.standardOutput.hasPrefix("OVERVIEW: Render LV2 plugins offline"), help.standardOutput)
+    }
+
+    // MARK: - Running the tools
+
+    private static func succeed(_ program: String, _ arguments: [String]) throws {
+        _ = try output(program, arguments)
+    }
+
+    /// Standard output without its last newline; throws unless the program succeeds.
+    private static func output(_ program: String, _ arguments: [String], environment: [String: String] = [:]) throws -> String {
+        let result = try runCommand(program, arguments, environment: environment)
+        guard result.status == 0 else {
+            throw PackageError(description: "\(program) \(arguments.joined(separator: " ")) failed (status \(result.status)): \(result.standardError)")
+        }
+        var output = result.standardOutput
+        if output.hasSuffix("\n") { output.removeLast() }
+        return output
+    }
+}
+
+struct PackageError: Error, CustomStringConvertible {
+    let description: String
+}
