@@ -9,10 +9,10 @@ extension Arpeggiator {
         shortDescription: "Arpeggiator with a sound of its own",
         comment: "Plays the keys you hold one after another, in time with the tempo: up, down or up and down, over one to three octaves. It sounds them with a soft sine and sends them as MIDI, so that it can drive another instrument. With latch on, the chord plays on after you let go, and is saved with the session.",
         classes: [.instrument],
-        version: Version(minor: 0, micro: 2),
+        version: Version(minor: 2, micro: 0),
         license: "http://opensource.org/licenses/isc",
         requiredFeatures: [.uridMap],
-        optionalFeatures: [.hardRTCapable],
+        optionalFeatures: [.hardRTCapable, .isLive],
         extensionData: [.state],
         mainOutput: Group.sound)
 
