@@ -27,7 +27,7 @@ public struct StateWriter {
         self.store = store
         self.handle = handle
         self.urids = urids
-        mapPath = HostFeatures(features).data(of: URI.stateMapPath)?.assumingMemoryBound(to: LV2_State_Map_Path.self)
+        mapPath = stateMapPath(in: features)
     }
 
     /// Stores plain bytes of an atom type; false when the host refused or the key is 0.
@@ -87,7 +87,7 @@ public struct StateReader {
         self.retrieve = retrieve
         self.handle = handle
         self.urids = urids
-        mapPath = HostFeatures(features).data(of: URI.stateMapPath)?.assumingMemoryBound(to: LV2_State_Map_Path.self)
+        mapPath = stateMapPath(in: features)
     }
 
     /// The bytes stored under `key` if their type is `type`; valid until `restore` returns.
@@ -118,6 +118,11 @@ public struct StateReader {
         guard let stored = bytes(key, type: type), stored.count == MemoryLayout<Value>.size else { return nil }
         return stored.loadUnaligned(as: Value.self)
     }
+}
+
+/// `state:mapPath`, which hosts pass to `save` and `restore` rather than to `instantiate`.
+private func stateMapPath(in features: UnsafePointer<UnsafePointer<LV2_Feature>?>?) -> UnsafeMutablePointer<LV2_State_Map_Path>? {
+    HostFeatures(features).data(of: URI.stateMapPath)?.assumingMemoryBound(to: LV2_State_Map_Path.self)
 }
 
 /// What `work` answers with: the bytes are copied to the host, which hands them to the
