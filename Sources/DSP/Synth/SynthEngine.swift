@@ -7,7 +7,10 @@ public struct SynthEngine: ~Copyable {
     public let sampleRate: Double
     private var settings = SynthSettings()
     private var tuning: Tuning
-    private var voices = InlineArray<32, SynthVoice>(repeating: SynthVoice())
+    /// The voices, allocated once. Not an InlineArray: Embedded Swift 6.3 copied the whole
+    /// array (6.5 kB) onto the stack to read one voice's state outside a mutating access,
+    /// several times per block, which cost more than the voices' sound.
+    private let voices: UnsafeMutablePointer<SynthVoice>
     private var allocator = VoiceAllocator()
     private var gain: SmoothedValue
     private var channels = InlineArray<16, ChannelState>(repeating: ChannelState())
@@ -18,9 +21,10 @@ public struct SynthEngine: ~Copyable {
     /// True from `reset` until the first `configure`, whose gain is taken at once
     /// rather than ramped to (the host may set its controls after `activate`).
     private var isFresh = true
-    /// A scratch block for rendering when the host left the output unconnected.
-    private let scratch: UnsafeMutablePointer<Float>
-    private static let scratchLength = 256
+    /// The voices' sum for one stretch of up to `mixLength` frames, one lane per voice
+    /// of each group of four (see `renderChunk`), allocated once.
+    private let mix: UnsafeMutablePointer<SineOscillator.Lanes>
+    private static let mixLength = 256
 
     private struct ChannelState {
         var bendSemitones = 0.0
@@ -33,11 +37,16 @@ public struct SynthEngine: ~Copyable {
         self.sampleRate = sampleRate
         tuning = Tuning(sampleRate: sampleRate, a4: settings.tuningA4)
         gain = SmoothedValue(Self.linearGain(settings.gainDecibels), rampLength: Int(sampleRate * 0.02))
-        scratch = .allocate(capacity: Self.scratchLength)
+        mix = .allocate(capacity: Self.mixLength)
+        voices = .allocate(capacity: VoiceAllocator.capacity)
+        voices.initialize(repeating: SynthVoice(), count: VoiceAllocator.capacity)
         applyShape()
     }
 
-    deinit { scratch.deallocate() }
+    deinit {
+        mix.deallocate()
+        voices.deallocate()
+    }
 
     // MARK: Controls
 
@@ -56,7 +65,7 @@ public struct SynthEngine: ~Copyable {
         }
         if new.tuningA4 != old.tuningA4 {
             tuning = Tuning(sampleRate: sampleRate, a4: new.tuningA4)
-            for slot in voices.indices { voices[slot].retune(tuning) }
+            for slot in 0..<VoiceAllocator.capacity { voices[slot].retune(tuning) }
         }
         if new.bendRangeSemitones != old.bendRangeSemitones {
             for channel in 0..<16 { setBend(channel: UInt8(channel), value: channels[channel].bendValue) }
@@ -76,7 +85,7 @@ public struct SynthEngine: ~Copyable {
 
     private mutating func applyShape() {
         let samplesPerMillisecond = sampleRate / 1000
-        for slot in voices.indices {
+        for slot in 0..<VoiceAllocator.capacity {
             voices[slot].setShape(attack: settings.attackMilliseconds * samplesPerMillisecond,
                                   decay: settings.decayMilliseconds * samplesPerMillisecond,
                                   sustain: settings.sustainLevel,
@@ -241,29 +250,77 @@ public struct SynthEngine: ~Copyable {
     /// Writes `count` frames of the mix (nil: the host gave no buffer; time still passes).
     @_noAllocation @_noLocks
     public mutating func render(into output: UnsafeMutablePointer<Float>?, count: Int) {
-        guard let output else {
-            var done = 0
-            while done < count {
-                let chunk = min(count - done, Self.scratchLength)
-                render(into: scratch, count: chunk)
-                done += chunk
+        var done = 0
+        while done < count {
+            let chunk = min(count - done, Self.mixLength)
+            renderChunk(into: output.map { $0 + done }, count: chunk)
+            done += chunk
+        }
+    }
+
+    /// Voices go in groups of four, one per lane; each lane of `mix` sums its voices in
+    /// order, and the four lanes are summed last, in a fixed order, so that the sum of a
+    /// frame never depends on how the frames were cut into blocks.
+    private mutating func renderChunk(into output: UnsafeMutablePointer<Float>?, count: Int) {
+        mix.update(repeating: .zero, count: count)
+        for first in stride(from: 0, to: VoiceAllocator.capacity, by: SteadyVoices.width) {
+            guard isSounding(group: first) else { continue }
+            renderGroup(first: first, count: count)
+            for slot in first..<first + SteadyVoices.width
+            where allocator.slots[slot].state != .free && !voices[slot].isSounding {
+                allocator.free(slot: slot)
             }
+        }
+        guard let output else {
+            for _ in 0..<count { _ = gain.next() }
             return
         }
-        output.update(repeating: 0, count: count)
-        for slot in voices.indices where voices[slot].isSounding {
-            voices[slot].render(into: output, count: count, tuning: tuning)
-            if !voices[slot].isSounding { allocator.free(slot: slot) }
-        }
         for index in 0..<count {
-            output[index] = Float(Double(output[index]) * gain.next())
+            let sum = mix[index]
+            output[index] = Float(((sum[0] + sum[1]) + (sum[2] + sum[3])) * gain.next())
         }
+    }
+
+    private func isSounding(group first: Int) -> Bool {
+        for slot in first..<first + SteadyVoices.width where voices[slot].isSounding { return true }
+        return false
+    }
+
+    /// Renders four voices: steady stretches in `SteadyVoices`' loop, and each sample
+    /// where a voice starts, glides or changes stage one at a time.
+    private mutating func renderGroup(first: Int, count: Int) {
+        var frame = 0
+        while frame < count {
+            var steady = SteadyVoices()
+            if steady.gather(voices + first) {
+                frame += steady.render(into: mix + frame, count: count - frame)
+                for lane in 0..<SteadyVoices.width {
+                    voices[first + lane].advance(phase: steady.phase[lane], level: steady.level[lane])
+                }
+                if frame == count { return }
+            }
+            renderExactSample(first: first, into: mix + frame)
+            frame += 1
+        }
+    }
+
+    /// One sample of four voices, each voice's level from `SynthVoice.nextLevel`.
+    private mutating func renderExactSample(first: Int, into mix: UnsafeMutablePointer<SineOscillator.Lanes>) {
+        var level = SineOscillator.Lanes(), phase = SineOscillator.Lanes(), increment = SineOscillator.Lanes()
+        for lane in 0..<SteadyVoices.width {
+            level[lane] = voices[first + lane].nextLevel(tuning)
+            phase[lane] = voices[first + lane].phase
+            increment[lane] = voices[first + lane].phaseIncrement
+        }
+        mix.pointee += level * SineOscillator.value(phase: phase)
+        let next = SineOscillator.advance(phase: phase, by: increment)
+        for lane in 0..<SteadyVoices.width { voices[first + lane].advance(phase: next[lane]) }
     }
 
     /// Silence, all keys up, controllers at rest: the state of a fresh instance.
     @_noAllocation @_noLocks
     public mutating func reset() {
-        for slot in voices.indices { voices[slot].reset() }
+        for slot in 0..<VoiceAllocator.capacity { voices[slot].reset() }
         allocator.reset()
         channels = InlineArray(repeating: ChannelState())
         monoKeys.removeAll()
