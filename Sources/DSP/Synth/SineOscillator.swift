@@ -4,8 +4,8 @@
 /// and it carries on unbroken when the frequency changes (no clicks on glides or bends).
 /// The sound is cos(2π·phase); a note starts at phase −¼, where that is sin(0), rising.
 ///
-/// The oscillator holds one voice's state; `SynthEngine` renders four voices at a time
-/// with the lane functions below, so the same arithmetic serves every voice.
+/// The oscillator holds one voice's state; `SynthEngine` renders two or four voices at a
+/// time with the lane functions below, so the same arithmetic serves every voice.
 public struct SineOscillator {
     public typealias Lanes = SIMD4<Double>
 
@@ -28,10 +28,10 @@ public struct SineOscillator {
     /// below the −120 dB the synth promises, for ten multiplications and additions and no
     /// table, branch or libm call. `Tests/DSPTests/SineOscillatorTests` measures it.
     @inline(__always)
-    public static func value(phase: Lanes) -> Lanes {
-        let s = 0.25 - magnitude(phase)
+    public static func value<L: DoubleLanes>(phase: L) -> L {
+        let s = 0.25 - L.magnitude(phase)
         let z = s * s
-        var p = Lanes(repeating: c9)
+        var p = L(repeating: c9)
         p = p * z + c7
         p = p * z + c5
         p = p * z + c3
@@ -44,16 +44,9 @@ public struct SineOscillator {
     /// The wrap subtracts 1 or 0 rather than choosing between two values: with only SSE2
     /// (no blend instruction) that is three instructions instead of five.
     @inline(__always)
-    public static func advance(phase: Lanes, by increment: Lanes) -> Lanes {
+    public static func advance<L: DoubleLanes>(phase: L, by increment: L) -> L {
         let moved = phase + increment
-        return moved - Lanes(repeating: 0).replacing(with: 1, where: moved .>= 0.5)
-    }
-
-    /// |x| by clearing the sign bits: one instruction (`pointwiseMax(x, -x)` stayed a call).
-    @inline(__always)
-    static func magnitude(_ x: Lanes) -> Lanes {
-        let bits = unsafeBitCast(x, to: SIMD4<UInt64>.self) & (UInt64.max >> 1)
-        return unsafeBitCast(bits, to: Lanes.self)
+        return moved - L(repeating: 0).replacing(with: 1, where: moved .>= 0.5)
     }
 
     // sin(2πs) ≈ c1·s + c3·s³ + c5·s⁵ + c7·s⁷ + c9·s⁹ on −¼…¼ (Remez, absolute error 3.34e-9).
@@ -63,4 +56,40 @@ public struct SineOscillator {
     @usableFromInline static let c5 = 81.60100407735655
     @usableFromInline static let c7 = -76.54978238761346
     @usableFromInline static let c9 = 39.53670676201484
+}
+
+/// SIMD vectors of doubles the synth runs its voices in, with the two operations that
+/// LLVM compiled poorly from the standard library's generic forms.
+public protocol DoubleLanes: SIMD where Scalar == Double {
+    /// |x| by clearing the sign bits: one instruction (`pointwiseMax(x, -x)` stayed a call).
+    static func magnitude(_ x: Self) -> Self
+    /// Whether any lane is set: `any` moved the lanes out one by one; this ORs the halves
+    /// and takes the sign bits with one `movmskps`.
+    static func anySet(_ mask: SIMDMask<MaskStorage>) -> Bool
+}
+
+extension SIMD2: DoubleLanes where Scalar == Double {
+    @inline(__always)
+    public static func magnitude(_ x: Self) -> Self {
+        unsafeBitCast(unsafeBitCast(x, to: SIMD2<UInt64>.self) & (UInt64.max >> 1), to: Self.self)
+    }
+
+    @inline(__always)
+    public static func anySet(_ mask: SIMDMask<MaskStorage>) -> Bool {
+        let bits = unsafeBitCast(mask, to: SIMD2<Int64>.self)
+        return bits[0] | bits[1] != 0
+    }
+}
+
+extension SIMD4: DoubleLanes where Scalar == Double {
+    @inline(__always)
+    public static func magnitude(_ x: Self) -> Self {
+        unsafeBitCast(unsafeBitCast(x, to: SIMD4<UInt64>.self) & (UInt64.max >> 1), to: Self.self)
+    }
+
+    @inline(__always)
+    public static func anySet(_ mask: SIMDMask<MaskStorage>) -> Bool {
+        let bits = unsafeBitCast(mask, to: SIMD4<Int64>.self)
+        return SIMD2.anySet(unsafeBitCast(bits.lowHalf | bits.highHalf, to: SIMDMask<SIMD2<Int64>>.self))
+    }
 }

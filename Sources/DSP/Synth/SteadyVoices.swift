@@ -1,14 +1,16 @@
-/// Four voices side by side, one per lane, for as long as each one's arithmetic stays the
-/// same from sample to sample: no glide, no note waiting, the envelope inside one stage.
+/// Four (or two) voices side by side, one per lane, for as long as each one's arithmetic
+/// stays the same from sample to sample: no glide, no note waiting, the envelope inside
+/// one stage.
 ///
 /// This is where the synth spends its time. Lanes of SIMD4<Double> let the compiler run
 /// four voices' phases, sines and envelopes together (two SSE2 registers each, on any
-/// x86-64), and keep each voice's dependency chain out of the others' way. Each lane does
-/// exactly what `SynthVoice.nextLevel` and one sample of `SynthEngine.renderExactSample`
-/// do for its voice, so the output is the same whichever of the two renders a sample.
-struct SteadyVoices {
-    typealias Lanes = SineOscillator.Lanes
-    static let width = 4
+/// x86-64), and keep each voice's dependency chain out of the others' way; SIMD2<Double>
+/// runs a group whose upper two voices are silent at half the cost. Each lane does exactly
+/// what `SynthVoice.nextLevel` and one sample of `SynthEngine.renderExactSample` do for its
+/// voice, so the output is the same whichever of the two renders a sample.
+struct SteadyVoices<Lanes: DoubleLanes> {
+    /// The bytes from one frame of the engine's mix to the next (four lanes a frame).
+    static var mixStride: Int { MemoryLayout<SineOscillator.Lanes>.stride }
 
     private(set) var phase = Lanes()
     private var increment = Lanes()
@@ -27,7 +29,7 @@ struct SteadyVoices {
 
     /// Takes the four voices from `voices` on; false when one of them is not steady.
     mutating func gather(_ voices: UnsafePointer<SynthVoice>) -> Bool {
-        for lane in 0..<Self.width {
+        for lane in 0..<Lanes.scalarCount {
             guard let steady = voices[lane].steadyLane else { return false }
             phase[lane] = steady.phase
             increment[lane] = steady.increment
@@ -41,10 +43,10 @@ struct SteadyVoices {
         return true
     }
 
-    /// Adds up to `count` samples into `mix`; stops before a sample at which an envelope
-    /// reaches its stage's bound (that one is `SynthEngine.renderExactSample`'s), and
-    /// returns how many it added.
-    mutating func render(into mix: UnsafeMutablePointer<Lanes>, count: Int) -> Int {
+    /// Adds up to `count` samples into the first lanes of `mix`'s frames; stops before a
+    /// sample at which an envelope reaches its stage's bound (that one is
+    /// `SynthEngine.renderExactSample`'s), and returns how many it added.
+    mutating func render(into mix: UnsafeMutableRawPointer, count: Int) -> Int {
         var phase = self.phase, level = signedLevel
         defer {
             self.phase = phase
@@ -52,20 +54,13 @@ struct SteadyVoices {
         }
         for frame in 0..<count {
             let next = level * multiplier + signedOffset
-            if Self.any(next .>= bound) { return frame }
-            mix[frame] += next * signedAmplitude * SineOscillator.value(phase: phase)
+            if Lanes.anySet(next .>= bound) { return frame }
+            let offset = frame * Self.mixStride
+            let sum = mix.load(fromByteOffset: offset, as: Lanes.self) + next * signedAmplitude * SineOscillator.value(phase: phase)
+            mix.storeBytes(of: sum, toByteOffset: offset, as: Lanes.self)
             phase = SineOscillator.advance(phase: phase, by: increment)
             level = next
         }
         return count
-    }
-
-    /// Whether a lane is set: the two halves OR-ed first, which LLVM turned into fewer
-    /// instructions than the standard library's `any` (four lanes moved out one by one).
-    @inline(__always)
-    private static func any(_ mask: SIMDMask<SIMD4<Int64>>) -> Bool {
-        let bits = unsafeBitCast(mask, to: SIMD4<Int64>.self)
-        let folded = bits.lowHalf | bits.highHalf
-        return folded[0] | folded[1] != 0
     }
 }

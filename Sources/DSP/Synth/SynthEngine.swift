@@ -25,6 +25,8 @@ public struct SynthEngine: ~Copyable {
     /// of each group of four (see `renderChunk`), allocated once.
     private let mix: UnsafeMutablePointer<SineOscillator.Lanes>
     private static let mixLength = 256
+    /// Voices go in groups of four, one per lane of `mix`.
+    private static let groupWidth = 4
 
     private struct ChannelState {
         var bendSemitones = 0.0
@@ -263,10 +265,10 @@ public struct SynthEngine: ~Copyable {
     /// frame never depends on how the frames were cut into blocks.
     private mutating func renderChunk(into output: UnsafeMutablePointer<Float>?, count: Int) {
         mix.update(repeating: .zero, count: count)
-        for first in stride(from: 0, to: VoiceAllocator.capacity, by: SteadyVoices.width) {
+        for first in stride(from: 0, to: VoiceAllocator.capacity, by: Self.groupWidth) {
             guard isSounding(group: first) else { continue }
             renderGroup(first: first, count: count)
-            for slot in first..<first + SteadyVoices.width
+            for slot in first..<first + Self.groupWidth
             where allocator.slots[slot].state != .free && !voices[slot].isSounding {
                 allocator.free(slot: slot)
             }
@@ -282,19 +284,28 @@ public struct SynthEngine: ~Copyable {
     }
 
     private func isSounding(group first: Int) -> Bool {
-        for slot in first..<first + SteadyVoices.width where voices[slot].isSounding { return true }
+        for slot in first..<first + Self.groupWidth where voices[slot].isSounding { return true }
         return false
     }
 
-    /// Renders four voices: steady stretches in `SteadyVoices`' loop, and each sample
-    /// where a voice starts, glides or changes stage one at a time.
+    /// Renders four voices: steady stretches in `SteadyVoices`' loop, two lanes wide when
+    /// the upper two are silent (they stay so until the next event), and each sample where
+    /// a voice starts, glides or changes stage in `renderExactSample`.
     private mutating func renderGroup(first: Int, count: Int) {
+        if voices[first + 2].isSounding || voices[first + 3].isSounding {
+            renderGroup(SIMD4<Double>.self, first: first, count: count)
+        } else {
+            renderGroup(SIMD2<Double>.self, first: first, count: count)
+        }
+    }
+
+    private mutating func renderGroup<Lanes: DoubleLanes>(_: Lanes.Type, first: Int, count: Int) {
         var frame = 0
         while frame < count {
-            var steady = SteadyVoices()
+            var steady = SteadyVoices<Lanes>()
             if steady.gather(voices + first) {
-                frame += steady.render(into: mix + frame, count: count - frame)
-                for lane in 0..<SteadyVoices.width {
+                frame += steady.render(into: UnsafeMutableRawPointer(mix + frame), count: count - frame)
+                for lane in 0..<Lanes.scalarCount {
                     voices[first + lane].advance(phase: steady.phase[lane], level: steady.level[lane])
                 }
                 if frame == count { return }
@@ -307,14 +318,14 @@ public struct SynthEngine: ~Copyable {
     /// One sample of four voices, each voice's level from `SynthVoice.nextLevel`.
     private mutating func renderExactSample(first: Int, into mix: UnsafeMutablePointer<SineOscillator.Lanes>) {
         var level = SineOscillator.Lanes(), phase = SineOscillator.Lanes(), increment = SineOscillator.Lanes()
-        for lane in 0..<SteadyVoices.width {
+        for lane in 0..<Self.groupWidth {
             level[lane] = voices[first + lane].nextLevel(tuning)
             phase[lane] = voices[first + lane].phase
             increment[lane] = voices[first + lane].phaseIncrement
         }
         mix.pointee += level * SineOscillator.value(phase: phase)
         let next = SineOscillator.advance(phase: phase, by: increment)
-        for lane in 0..<SteadyVoices.width { voices[first + lane].advance(phase: next[lane]) }
+        for lane in 0..<Self.groupWidth { voices[first + lane].advance(phase: next[lane]) }
     }
 
     /// Silence, all keys up, controllers at rest: the state of a fresh instance.
