@@ -85,6 +85,12 @@ final class SynthEngineTests: XCTestCase, SynthRendering {
         for block in [1, 3, 64, 255, 256, 257, 1000] {
             XCTAssertEqual(render(settings, frames: 50000, block: block, events: events), reference, "block \(block)")
         }
+        // The engine keeps the four-voice loop's state between blocks until an event comes;
+        // every event must hand it back to the voices first. An event that changes nothing
+        // (a bend on a silent channel) before each one must then change nothing either.
+        let nothing: (inout SynthEngine) -> Void = { $0.pitchBend(channel: 15, value: 0) }
+        let withNothings = events.flatMap { [(frame: $0.frame, apply: nothing), $0] }
+        XCTAssertEqual(render(settings, frames: 50000, block: 256, events: withNothings), reference)
     }
 
     func testNoteStartsSilentAndRisesWithoutAClick() {

@@ -60,20 +60,21 @@ public struct SineOscillator {
 
 /// SIMD vectors of doubles the synth runs its voices in, with the two operations that
 /// LLVM compiled poorly from the standard library's generic forms.
-public protocol DoubleLanes: SIMD where Scalar == Double {
-    /// |x| by clearing the sign bits: one instruction (`pointwiseMax(x, -x)` stayed a call).
-    static func magnitude(_ x: Self) -> Self
+public protocol DoubleLanes: SIMD where Scalar == Double, MaskStorage.Scalar == Int64 {
     /// Whether any lane is set: `any` moved the lanes out one by one; this ORs the halves
     /// and takes the sign bits with one `movmskps`.
     static func anySet(_ mask: SIMDMask<MaskStorage>) -> Bool
 }
 
-extension SIMD2: DoubleLanes where Scalar == Double {
+extension DoubleLanes {
+    /// |x| by clearing the sign bits: one instruction (`pointwiseMax(x, -x)` stayed a call).
     @inline(__always)
     public static func magnitude(_ x: Self) -> Self {
-        unsafeBitCast(unsafeBitCast(x, to: SIMD2<UInt64>.self) & (UInt64.max >> 1), to: Self.self)
+        unsafeBitCast(unsafeBitCast(x, to: MaskStorage.self) & MaskStorage(repeating: .max), to: Self.self)
     }
+}
 
+extension SIMD2: DoubleLanes where Scalar == Double {
     @inline(__always)
     public static func anySet(_ mask: SIMDMask<MaskStorage>) -> Bool {
         let bits = unsafeBitCast(mask, to: SIMD2<Int64>.self)
@@ -82,11 +83,6 @@ extension SIMD2: DoubleLanes where Scalar == Double {
 }
 
 extension SIMD4: DoubleLanes where Scalar == Double {
-    @inline(__always)
-    public static func magnitude(_ x: Self) -> Self {
-        unsafeBitCast(unsafeBitCast(x, to: SIMD4<UInt64>.self) & (UInt64.max >> 1), to: Self.self)
-    }
-
     @inline(__always)
     public static func anySet(_ mask: SIMDMask<MaskStorage>) -> Bool {
         let bits = unsafeBitCast(mask, to: SIMD4<Int64>.self)

@@ -27,7 +27,7 @@ struct SteadyVoices<Lanes: DoubleLanes> {
     /// The envelopes' levels reached.
     var level: Lanes { signedLevel * direction }
 
-    /// Takes the four voices from `voices` on; false when one of them is not steady.
+    /// Takes the voices from `voices` on, one per lane; false when one of them is not steady.
     mutating func gather(_ voices: UnsafePointer<SynthVoice>) -> Bool {
         for lane in 0..<Lanes.scalarCount {
             guard let steady = voices[lane].steadyLane else { return false }
@@ -62,5 +62,30 @@ struct SteadyVoices<Lanes: DoubleLanes> {
             level = next
         }
         return count
+    }
+
+    /// Gives the voices the phases and envelope levels reached.
+    func scatter(into voices: UnsafeMutablePointer<SynthVoice>) {
+        let level = self.level
+        for lane in 0..<Lanes.scalarCount { voices[lane].advance(phase: phase[lane], level: level[lane]) }
+    }
+}
+
+extension SteadyVoices where Lanes == SIMD4<Double> {
+    /// `render` for the lower two lanes only, at half the cost (the upper two are silent).
+    mutating func renderLowerHalf(into mix: UnsafeMutableRawPointer, count: Int) -> Int {
+        var half = SteadyVoices<SIMD2<Double>>()
+        half.phase = phase.lowHalf
+        half.increment = increment.lowHalf
+        half.signedLevel = signedLevel.lowHalf
+        half.signedAmplitude = signedAmplitude.lowHalf
+        half.signedOffset = signedOffset.lowHalf
+        half.multiplier = multiplier.lowHalf
+        half.direction = direction.lowHalf
+        half.bound = bound.lowHalf
+        let done = half.render(into: mix, count: count)
+        phase.lowHalf = half.phase
+        signedLevel.lowHalf = half.signedLevel
+        return done
     }
 }

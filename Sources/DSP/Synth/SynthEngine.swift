@@ -27,6 +27,13 @@ public struct SynthEngine: ~Copyable {
     private static let mixLength = 256
     /// Voices go in groups of four, one per lane of `mix`.
     private static let groupWidth = 4
+    private static let groupCount = VoiceAllocator.capacity / groupWidth
+    /// Each group's state in the steady loop, kept from one `render` to the next while no
+    /// event comes (gathering and scattering it on every call tripled the cost of blocks
+    /// of one frame). Bit g of `heldGroups`: group g's phases and levels are here, not yet
+    /// in its voices; `releaseGroups` gives them back before anything else touches a voice.
+    private let steadyGroups: UnsafeMutablePointer<SteadyVoices<SIMD4<Double>>>
+    private var heldGroups: UInt8 = 0
 
     private struct ChannelState {
         var bendSemitones = 0.0
@@ -42,12 +49,24 @@ public struct SynthEngine: ~Copyable {
         mix = .allocate(capacity: Self.mixLength)
         voices = .allocate(capacity: VoiceAllocator.capacity)
         voices.initialize(repeating: SynthVoice(), count: VoiceAllocator.capacity)
+        steadyGroups = .allocate(capacity: Self.groupCount)
+        steadyGroups.initialize(repeating: SteadyVoices(), count: Self.groupCount)
         applyShape()
     }
 
     deinit {
         mix.deallocate()
         voices.deallocate()
+        steadyGroups.deallocate()
+    }
+
+    /// Gives the voices back the state the steady loop held (see `steadyGroups`).
+    private mutating func releaseGroups() {
+        while heldGroups != 0 {
+            let group = heldGroups.trailingZeroBitCount
+            steadyGroups[group].scatter(into: voices + group * Self.groupWidth)
+            heldGroups &= heldGroups - 1
+        }
     }
 
     // MARK: Controls
@@ -57,6 +76,7 @@ public struct SynthEngine: ~Copyable {
     public mutating func configure(_ new: SynthSettings) {
         defer { isFresh = false }
         guard new != settings else { return }
+        releaseGroups()
         let old = settings
         settings = new
         gain.set(Self.linearGain(new.gainDecibels))
@@ -106,6 +126,7 @@ public struct SynthEngine: ~Copyable {
 
     @_noAllocation @_noLocks
     public mutating func noteOn(channel: UInt8, note: UInt8, velocity: UInt8) {
+        releaseGroups()
         let pitch = Double(note)
         guard tuning.isPlayable(pitch: pitch), channel < 16, note < 128 else { return }
         channels[Int(channel)].keysDown[Int(note)] = true
@@ -133,6 +154,7 @@ public struct SynthEngine: ~Copyable {
 
     @_noAllocation @_noLocks
     public mutating func noteOff(channel: UInt8, note: UInt8) {
+        releaseGroups()
         guard channel < 16, note < 128 else { return }
         channels[Int(channel)].keysDown[Int(note)] = false
         guard !channels[Int(channel)].pedalDown else { return }
@@ -184,6 +206,7 @@ public struct SynthEngine: ~Copyable {
     /// Pitch bend from -8192 to +8191, scaled to ± the bend range.
     @_noAllocation @_noLocks
     public mutating func pitchBend(channel: UInt8, value: Int) {
+        releaseGroups()
         guard channel < 16 else { return }
         setBend(channel: channel, value: min(max(value, -8192), 8191))
     }
@@ -200,6 +223,7 @@ public struct SynthEngine: ~Copyable {
     /// The sustain pedal (CC64): while down, released keys keep sounding.
     @_noAllocation @_noLocks
     public mutating func sustainPedal(channel: UInt8, down: Bool) {
+        releaseGroups()
         guard channel < 16 else { return }
         channels[Int(channel)].pedalDown = down
         guard !down else { return }
@@ -217,6 +241,7 @@ public struct SynthEngine: ~Copyable {
     /// CC123: every key on the channel goes up (the pedal still holds them).
     @_noAllocation @_noLocks
     public mutating func allNotesOff(channel: UInt8) {
+        releaseGroups()
         guard channel < 16 else { return }
         for note in 0..<128 where channels[Int(channel)].keysDown[note] {
             noteOff(channel: channel, note: UInt8(note))
@@ -226,6 +251,7 @@ public struct SynthEngine: ~Copyable {
     /// CC120: silence the channel now (a millisecond's fade, so it does not click).
     @_noAllocation @_noLocks
     public mutating func allSoundOff(channel: UInt8) {
+        releaseGroups()
         guard channel < 16 else { return }
         for slot in 0..<VoiceAllocator.capacity where allocator.slots[slot].isSounding(on: channel) {
             silence(slot: slot)
@@ -237,6 +263,7 @@ public struct SynthEngine: ~Copyable {
     /// CC121: bend to centre, pedal up.
     @_noAllocation @_noLocks
     public mutating func resetControllers(channel: UInt8) {
+        releaseGroups()
         guard channel < 16 else { return }
         pitchBend(channel: channel, value: 0)
         sustainPedal(channel: channel, down: false)
@@ -292,23 +319,18 @@ public struct SynthEngine: ~Copyable {
     /// the upper two are silent (they stay so until the next event), and each sample where
     /// a voice starts, glides or changes stage in `renderExactSample`.
     private mutating func renderGroup(first: Int, count: Int) {
-        if voices[first + 2].isSounding || voices[first + 3].isSounding {
-            renderGroup(SIMD4<Double>.self, first: first, count: count)
-        } else {
-            renderGroup(SIMD2<Double>.self, first: first, count: count)
-        }
-    }
-
-    private mutating func renderGroup<Lanes: DoubleLanes>(_: Lanes.Type, first: Int, count: Int) {
+        let group = first / Self.groupWidth, bit: UInt8 = 1 << group
+        let half = !voices[first + 2].isSounding && !voices[first + 3].isSounding
         var frame = 0
         while frame < count {
-            var steady = SteadyVoices<Lanes>()
-            if steady.gather(voices + first) {
-                frame += steady.render(into: UnsafeMutableRawPointer(mix + frame), count: count - frame)
-                for lane in 0..<Lanes.scalarCount {
-                    voices[first + lane].advance(phase: steady.phase[lane], level: steady.level[lane])
-                }
+            if heldGroups & bit != 0 || steadyGroups[group].gather(voices + first) {
+                heldGroups |= bit
+                let mix = UnsafeMutableRawPointer(self.mix + frame)
+                frame += half ? steadyGroups[group].renderLowerHalf(into: mix, count: count - frame)
+                              : steadyGroups[group].render(into: mix, count: count - frame)
                 if frame == count { return }
+                steadyGroups[group].scatter(into: voices + first)
+                heldGroups &= ~bit
             }
             renderExactSample(first: first, into: mix + frame)
             frame += 1
@@ -331,6 +353,7 @@ public struct SynthEngine: ~Copyable {
     /// Silence, all keys up, controllers at rest: the state of a fresh instance.
     @_noAllocation @_noLocks
     public mutating func reset() {
+        releaseGroups()
         for slot in 0..<VoiceAllocator.capacity { voices[slot].reset() }
         allocator.reset()
         channels = InlineArray(repeating: ChannelState())
