@@ -151,8 +151,7 @@ bool synth_check(const Setup *setup) {
 
 // MARK: Timing
 
-/// Times the plugin and the references for `notes` sounding notes at `block`.
-/// `seconds` gets 3 × rounds values: plugin, clang reference, gcc reference.
+/// `notes` notes through the synth `uri` in `library`, in blocks of `block`.
 Workload synth_workload(const char *library, const char *uri, int notes, int block) {
     return (Workload){synth_prepare, synth_render, synth_close, synth_open(library, uri, notes, block, false)};
 }

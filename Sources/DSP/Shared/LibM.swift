@@ -7,9 +7,6 @@ import CMath
 /// them. These wrappers vouch for them, once, here.
 enum LibM {
     @_semantics("no_performance_analysis")
-    static func sin(_ x: Double) -> Double { CMath.sin(x) }
-
-    @_semantics("no_performance_analysis")
     static func exp2(_ x: Double) -> Double { CMath.exp2(x) }
 
     @_semantics("no_performance_analysis")
