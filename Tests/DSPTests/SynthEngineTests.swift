@@ -86,10 +86,12 @@ final class SynthEngineTests: XCTestCase, SynthRendering {
             XCTAssertEqual(render(settings, frames: 50000, block: block, events: events), reference, "block \(block)")
         }
         // The engine keeps the four-voice loop's state between blocks until an event comes;
-        // every event must hand it back to the voices first. An event that changes nothing
-        // (a bend on a silent channel) before each one must then change nothing either.
+        // every event must hand it back to the voices first, and handing it back anywhere
+        // (mid-glide, mid-stage) must change nothing. So an event that changes nothing (a
+        // bend on a silent channel) before each event and every 997 frames changes nothing.
         let nothing: (inout SynthEngine) -> Void = { $0.pitchBend(channel: 15, value: 0) }
         let withNothings = events.flatMap { [(frame: $0.frame, apply: nothing), $0] }
+            + stride(from: 0, to: 50000, by: 997).map { (frame: $0, apply: nothing) }
         XCTAssertEqual(render(settings, frames: 50000, block: 256, events: withNothings), reference)
     }
 

@@ -123,23 +123,45 @@ public struct SynthVoice {
     }
 
     /// What the engine's four-voice loop needs: nil while this voice needs `nextLevel` on
-    /// every sample (gliding, a note waiting to start, the held level moving to a changed
-    /// sustain level); otherwise the sample's arithmetic is the same on every sample until
-    /// the envelope reaches its stage's bound.
+    /// every sample (a note waiting to start, the held level moving to a changed sustain
+    /// level); otherwise the sample's arithmetic is the same on every sample until the
+    /// envelope reaches its stage's bound or a glide its last step. A silent voice glides
+    /// nowhere: its glide is set afresh when a note starts.
     public var steadyLane: SteadyLane? {
-        guard glideRemaining == 0, envelope.isActive || pendingNote == nil, let step = envelope.linearStep else {
-            return nil
-        }
-        return SteadyLane(phase: oscillator.phase, increment: envelope.isActive ? oscillator.increment : 0,
+        guard envelope.isActive || pendingNote == nil, let step = envelope.linearStep else { return nil }
+        let active = envelope.isActive, gliding = active && glideRemaining > 0
+        return SteadyLane(phase: oscillator.phase, increment: active ? oscillator.increment : 0,
+                          unbentIncrement: active ? increment : 0, bendFactor: bendFactor, pitch: pitch,
+                          glideStep: gliding ? glideStep : 0, glideRatio: gliding ? glideRatio : 1,
+                          glideRemaining: gliding ? glideRemaining : 0,
                           level: envelope.level, amplitude: amplitude, step: step)
     }
 
     public struct SteadyLane {
         public let phase: Double
         public let increment: Double
+        /// The increment before the bend, the bend, and the pitch, which a glide moves on
+        /// every sample by `glideRatio` and `glideStep` (1 and 0 when not gliding).
+        public let unbentIncrement: Double
+        public let bendFactor: Double
+        public let pitch: Double
+        public let glideStep: Double
+        public let glideRatio: Double
+        /// Samples until the glide has arrived, its last one exact (0: not gliding).
+        public let glideRemaining: Int
         public let level: Double
         public let amplitude: Double
         public let step: Envelope.LinearStep
+    }
+
+    /// Takes the glide's progress the engine's loop made: `frames` regular steps (never the
+    /// last, which `nextLevel` takes), arriving at `pitch` and `increment` before the bend.
+    public mutating func advanceGlide(frames: Int, pitch: Double, increment: Double) {
+        guard envelope.isActive && glideRemaining > 0 else { return }
+        glideRemaining -= frames
+        self.pitch = pitch
+        self.increment = increment
+        updateOscillator()
     }
 
     /// The oscillator's state for the engine's four-voice loop.
