@@ -34,7 +34,7 @@ static const CountedCase CASES[] = {
 enum { CASE_COUNT = sizeof CASES / sizeof CASES[0] };
 
 static Workload open_case(const Setup *setup, const CountedCase *counted) {
-    if (counted->quality < 0) return synth_variant_workload(setup, (SynthVariant)counted->variant, SYNTH_NOTES, SYNTH_BLOCK);
+    if (counted->quality < 0) return synth_variant_workload(setup, (SynthVariant)counted->variant, SYNTH_NOTES, SYNTH_BLOCK, 0);
     return rate_workload(setup, counted->variant > 0, SAMPLE_RATE, 22050, counted->quality, RATE_BLOCK, 1,
                          counted->variant == 2 ? RATE_ADAPTER_QUANTUM : 0);
 }

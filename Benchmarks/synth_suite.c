@@ -76,13 +76,13 @@ static void synth_render(void *context) {
 }
 
 /// Which synth a workload runs: ours, the C reference (same algorithm), or the libm baseline.
-Workload synth_variant_workload(const Setup *setup, SynthVariant variant, int notes, int block) {
+Workload synth_variant_workload(const Setup *setup, SynthVariant variant, int notes, int block, float glide) {
     switch (variant) {
-    case SYNTH_PLUGIN: return synth_workload(setup->plugin, SYNTH_URI, notes, block);
-    case SYNTH_REFERENCE_CLANG: return synth_workload(setup->reference_clang, REFERENCE_SYNTH_URI, notes, block);
-    case SYNTH_REFERENCE_GCC: return synth_workload(setup->reference_gcc, REFERENCE_SYNTH_URI, notes, block);
-    case SYNTH_LIBM_CLANG: return synth_workload(setup->reference_clang, REFERENCE_LIBM_SYNTH_URI, notes, block);
-    case SYNTH_LIBM_GCC: return synth_workload(setup->reference_gcc, REFERENCE_LIBM_SYNTH_URI, notes, block);
+    case SYNTH_PLUGIN: return synth_workload(setup->plugin, SYNTH_URI, notes, block, glide);
+    case SYNTH_REFERENCE_CLANG: return synth_workload(setup->reference_clang, REFERENCE_SYNTH_URI, notes, block, glide);
+    case SYNTH_REFERENCE_GCC: return synth_workload(setup->reference_gcc, REFERENCE_SYNTH_URI, notes, block, glide);
+    case SYNTH_LIBM_CLANG: return synth_workload(setup->reference_clang, REFERENCE_LIBM_SYNTH_URI, notes, block, glide);
+    case SYNTH_LIBM_GCC: return synth_workload(setup->reference_gcc, REFERENCE_LIBM_SYNTH_URI, notes, block, glide);
     }
     abort();
 }
@@ -151,24 +151,27 @@ bool synth_check(const Setup *setup) {
 
 // MARK: Timing
 
-/// `notes` notes through the synth `uri` in `library`, in blocks of `block`.
-Workload synth_workload(const char *library, const char *uri, int notes, int block) {
-    return (Workload){synth_prepare, synth_render, synth_close, synth_open(library, uri, notes, block, false)};
+/// `notes` notes through the synth `uri` in `library`, in blocks of `block`, with `glide` ms of glide.
+Workload synth_workload(const char *library, const char *uri, int notes, int block, float glide) {
+    SynthRun *run = synth_open(library, uri, notes, block, false);
+    run->controls[CONTROL_GLIDE] = glide;
+    return (Workload){synth_prepare, synth_render, synth_close, run};
 }
 
 /// Times `count` variants of the synth together, the first being ours; `seconds` gets
 /// count × rounds values, in the order of `variants`.
-static void time_synths(const Setup *setup, const SynthVariant *variants, int count, int notes, int block, int rounds,
-                        double *seconds) {
+static void time_synths(const Setup *setup, const SynthVariant *variants, int count, int notes, int block, float glide,
+                        int rounds, double *seconds) {
     Workload workloads[3];
     for (int index = 0; index < count; index++)
-        workloads[index] = synth_variant_workload(setup, variants[index], notes, block);
+        workloads[index] = synth_variant_workload(setup, variants[index], notes, block, glide);
     measure_and_close(workloads, count, rounds, seconds);
 }
 
 typedef struct {
     int voices, block;
     const char *target;
+    float glide;  // ms: every note but the first glides from the one before for the whole run
 } SynthCase;
 
 /// One group of rows: ns per voice-sample for each case, ours against two baselines.
@@ -181,9 +184,10 @@ static void synth_rows(const Setup *setup, const char *title, const SynthVariant
     for (int index = 0; index < case_count; index++) {
         int voices = cases[index].voices, block = cases[index].block;
         progress(setup, "%s: %d voice(s), block %d", title, voices, block);
-        time_synths(setup, variants, 3, voices, block, rounds, seconds);
+        time_synths(setup, variants, 3, voices, block, cases[index].glide, rounds, seconds);
         char label[64];
-        snprintf(label, sizeof label, "%d voice%s, block %d", voices, voices == 1 ? "" : "s", block);
+        snprintf(label, sizeof label, "%d voice%s%s, block %d", voices, voices == 1 ? "" : "s",
+                 cases[index].glide > 0 ? " gliding" : "", block);
         table_timed_row(label, "ns/voice-sample", seconds, 3, rounds, 1e9 / (voices * SAMPLE_RATE), cases[index].target);
     }
     free(seconds);
@@ -194,19 +198,22 @@ void synth_suite(const Setup *setup) {
     int blocks[BLOCKS] = {32, 256, 2048}, voice_counts[VOICE_COUNTS] = {1, 16, 32};
     SynthCase cases[BLOCKS * VOICE_COUNTS];
     for (int b = 0; b < BLOCKS; b++)
-        for (int v = 0; v < VOICE_COUNTS; v++) cases[b * VOICE_COUNTS + v] = (SynthCase){voice_counts[v], blocks[b], "≤ 1.00× clang"};
+        for (int v = 0; v < VOICE_COUNTS; v++)
+            cases[b * VOICE_COUNTS + v] = (SynthCase){voice_counts[v], blocks[b], "≤ 1.00× clang", 0};
     SynthVariant references[] = {SYNTH_REFERENCE_CLANG, SYNTH_REFERENCE_GCC};
     synth_rows(setup, "Synth vs C reference: clang · gcc", references, cases, BLOCKS * VOICE_COUNTS);
     // Against the synth as it was: the figure (16 voices in blocks of 256, at most
-    // 2 ns and 0.20× the sin() loop), and 1 voice and block 1, which must not get dearer.
+    // 2 ns and 0.20× the sin() loop), 1 voice and block 1, which must not get dearer, and
+    // 16 voices gliding all the time.
     SynthVariant libm[] = {SYNTH_LIBM_CLANG, SYNTH_LIBM_GCC};
-    SynthCase libm_cases[] = {{16, 256, "≤ 0.20× clang, ≤ 2 ns"}, {1, 256, "≤ 1.00× clang"}, {8, 1, "≤ 1.00× clang"}};
-    synth_rows(setup, "Synth vs sin() per sample (C): clang · gcc", libm, libm_cases, 3);
+    SynthCase libm_cases[] = {{16, 256, "≤ 0.20× clang, ≤ 2 ns", 0}, {1, 256, "≤ 1.00× clang", 0},
+                              {8, 1, "≤ 1.00× clang", 0}, {16, 256, NULL, 2000}};
+    synth_rows(setup, "Synth vs sin() per sample (C): clang · gcc", libm, libm_cases, 4);
 }
 
 /// 8 voices through the plugin, or through the C reference built with clang.
 static Workload eight_voices(const Setup *setup, int block, bool baseline) {
-    return synth_variant_workload(setup, baseline ? SYNTH_REFERENCE_CLANG : SYNTH_PLUGIN, 8, block);
+    return synth_variant_workload(setup, baseline ? SYNTH_REFERENCE_CLANG : SYNTH_PLUGIN, 8, block, 0);
 }
 
 void synth_overhead_suite(const Setup *setup) {
@@ -254,7 +261,7 @@ void synth_scale_suite(const Setup *setup) {
     for (int v = 0; v < COUNTS; v++) {
         progress(setup, "synth scale: %d voice(s)", voice_counts[v]);
         SynthVariant variants[] = {SYNTH_PLUGIN, SYNTH_REFERENCE_CLANG};
-        time_synths(setup, variants, 2, voice_counts[v], 256, rounds, seconds);
+        time_synths(setup, variants, 2, voice_counts[v], 256, 0, rounds, seconds);
         voices[v] = voice_counts[v];
         ours[v] = summarize(seconds, rounds).median * per_sample;
         reference[v] = summarize(seconds + rounds, rounds).median * per_sample;
