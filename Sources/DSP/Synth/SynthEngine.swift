@@ -29,9 +29,10 @@ public struct SynthEngine: ~Copyable {
     private static let groupWidth = 4
     private static let groupCount = VoiceAllocator.capacity / groupWidth
     /// Each group's state in the steady loop, kept from one `render` to the next while no
-    /// event comes (gathering and scattering it on every call tripled the cost of blocks
-    /// of one frame). Bit g of `heldGroups`: group g's phases and levels are here, not yet
-    /// in its voices; `releaseGroups` gives them back before anything else touches a voice.
+    /// event comes (gathering and scattering it on every call was the largest part of the
+    /// cost of blocks of one frame; see BENCHMARKS.md). Bit g of `heldGroups`: group g's
+    /// phases, levels and glides are here, not yet in its voices; `releaseGroups` gives
+    /// them back before anything else touches a voice.
     private let steadyGroups: UnsafeMutablePointer<SteadyVoices<SIMD4<Double>>>
     private var heldGroups: UInt8 = 0
 
@@ -317,7 +318,8 @@ public struct SynthEngine: ~Copyable {
 
     /// Renders four voices: steady stretches in `SteadyVoices`' loop, two lanes wide when
     /// the upper two are silent (they stay so until the next event), and each sample where
-    /// a voice starts, glides or changes stage in `renderExactSample`.
+    /// a waiting note starts, a glide takes its last step or an envelope changes stage in
+    /// `renderExactSample`.
     private mutating func renderGroup(first: Int, count: Int) {
         let group = first / Self.groupWidth, bit: UInt8 = 1 << group
         let half = !voices[first + 2].isSounding && !voices[first + 3].isSounding
