@@ -86,9 +86,11 @@ struct SteadyVoices<Lanes: DoubleLanes> {
         defer {
             self.phase = phase
             signedLevel = level
-            self.increment = increment
-            self.unbentIncrement = unbentIncrement
-            self.pitch = pitch
+            if gliding {
+                self.increment = increment
+                self.unbentIncrement = unbentIncrement
+                self.pitch = pitch
+            }
         }
         for frame in 0..<count {
             let next = level * multiplier + signedOffset
