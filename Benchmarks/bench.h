@@ -119,8 +119,15 @@ typedef Workload (*BlockWorkload)(const Setup *setup, int block, bool baseline);
 /// together. `frames` is the number of frames one timed run processes.
 void per_call_rows(const Setup *setup, const char *label, BlockWorkload open, int rounds, double frames);
 
-/// `notes` notes through the synth in `library` (ours or a reference), in blocks of `block`.
-Workload synth_workload(const char *library, const char *uri, int notes, int block);
+/// `notes` notes through the synth in `library` (ours or a reference), in blocks of `block`,
+/// with `glide` ms of glide (0: none).
+Workload synth_workload(const char *library, const char *uri, int notes, int block, float glide);
+/// The synths the benchmark times: ours, the C reference of the same algorithm, and the
+/// libm baseline (the synth as it was: sin() on every sample), each C one from both compilers.
+typedef enum {
+    SYNTH_PLUGIN, SYNTH_REFERENCE_CLANG, SYNTH_REFERENCE_GCC, SYNTH_LIBM_CLANG, SYNTH_LIBM_GCC
+} SynthVariant;
+Workload synth_variant_workload(const Setup *setup, SynthVariant variant, int notes, int block, float glide);
 /// `seconds` of stereo noise through our rate adapter, or raw libsamplerate (built with
 /// clang) when `raw`, in blocks of `block`; raw libsamplerate makes calls of at most
 /// `call_frames` frames when that is not 0.

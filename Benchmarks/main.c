@@ -61,7 +61,7 @@ int main(int argc, char **argv) {
         fprintf(stderr, "bench: the C synth reference no longer plays what the plugin plays; update it first.\n");
         return 1;
     }
-    fprintf(stderr, "The C synth references play the plugin's output bit for bit.\n");
+    fprintf(stderr, "The C synth references play the plugin's output bit for bit, and the libm baseline the same notes.\n");
     for (int suite = 0; suite < SUITE_COUNT; suite++)
         if (chosen[suite] || !any_chosen) SUITES[suite].run(&setup);
     if (setup.smoke) {

@@ -1,5 +1,6 @@
 // The sine synth against its C reference: the same notes through both, cost per
-// voice-sample, per-call overhead, and how the cost grows with the voices sounding.
+// voice-sample, per-call overhead, and how the cost grows with the voices sounding; and
+// against the synth as it was, a C voice loop calling libm's sin() on every sample.
 #include "bench.h"
 #include "ports.h"
 
@@ -79,15 +80,33 @@ static void synth_render(void *context) {
     }
 }
 
+/// Which synth a workload runs: ours, the C reference (same algorithm), or the libm baseline.
+Workload synth_variant_workload(const Setup *setup, SynthVariant variant, int notes, int block, float glide) {
+    switch (variant) {
+    case SYNTH_PLUGIN: return synth_workload(setup->plugin, SYNTH_URI, notes, block, glide);
+    case SYNTH_REFERENCE_CLANG: return synth_workload(setup->reference_clang, REFERENCE_SYNTH_URI, notes, block, glide);
+    case SYNTH_REFERENCE_GCC: return synth_workload(setup->reference_gcc, REFERENCE_SYNTH_URI, notes, block, glide);
+    case SYNTH_LIBM_CLANG: return synth_workload(setup->reference_clang, REFERENCE_LIBM_SYNTH_URI, notes, block, glide);
+    case SYNTH_LIBM_GCC: return synth_workload(setup->reference_gcc, REFERENCE_LIBM_SYNTH_URI, notes, block, glide);
+    }
+    abort();
+}
+
 // MARK: The reference does the same work
 
-/// Renders with the plugin and both references; compares every sample.
+/// The libm baseline plays the same notes with another sine and another sum: it stays
+/// within this of the plugin (6e-7 measured with 32 voices: the baseline rounds each
+/// voice to float before summing; the polynomial is within 3.4e-9 of the sine).
+static const float LIBM_TOLERANCE = 2e-6f;
+
+/// Renders with the plugin and both references, comparing every sample; and with the
+/// libm baseline (clang), which must play the same notes within LIBM_TOLERANCE.
 static bool check_case(const Setup *setup, int notes, int block, float voices, float glide) {
-    const char *libraries[] = {setup->plugin, setup->reference_clang, setup->reference_gcc};
-    const char *uris[] = {SYNTH_URI, REFERENCE_SYNTH_URI, REFERENCE_SYNTH_URI};
+    const char *libraries[] = {setup->plugin, setup->reference_clang, setup->reference_gcc, setup->reference_clang};
+    const char *uris[] = {SYNTH_URI, REFERENCE_SYNTH_URI, REFERENCE_SYNTH_URI, REFERENCE_LIBM_SYNTH_URI};
     const char *names[] = {"the plugin", "the clang reference", "the gcc reference"};
-    SynthRun *runs[3];
-    for (int index = 0; index < 3; index++) {
+    SynthRun *runs[4];
+    for (int index = 0; index < 4; index++) {
         runs[index] = synth_open(libraries[index], uris[index], notes, block, true);
         runs[index]->controls[CONTROL_VOICES] = voices;
         runs[index]->controls[CONTROL_GLIDE] = glide;
@@ -106,13 +125,21 @@ static bool check_case(const Setup *setup, int notes, int block, float voices, f
             }
         }
     }
-    float peak = 0;
-    for (long frame = 0; frame < runs[0]->frames; frame++) peak = fmaxf(peak, fabsf(runs[0]->output[frame]));
+    float peak = 0, libm_miss = 0;
+    for (long frame = 0; frame < runs[0]->frames; frame++) {
+        peak = fmaxf(peak, fabsf(runs[0]->output[frame]));
+        libm_miss = fmaxf(libm_miss, fabsf(runs[0]->output[frame] - runs[3]->output[frame]));
+    }
     if (peak == 0) {
         fprintf(stderr, "bench: %d notes, block %d: the plugin stayed silent.\n", notes, block);
         same = false;
     }
-    for (int index = 0; index < 3; index++) synth_close(runs[index]);
+    if (!(libm_miss <= LIBM_TOLERANCE)) {
+        fprintf(stderr, "bench: %d notes, %g voices, glide %g ms, block %d: the libm baseline is %g from the plugin.\n",
+                notes, voices, glide, block, libm_miss);
+        same = false;
+    }
+    for (int index = 0; index < 4; index++) synth_close(runs[index]);
     return same;
 }
 
@@ -129,43 +156,69 @@ bool synth_check(const Setup *setup) {
 
 // MARK: Timing
 
-/// Times the plugin and the references for `notes` sounding notes at `block`.
-/// `seconds` gets 3 × rounds values: plugin, clang reference, gcc reference.
-Workload synth_workload(const char *library, const char *uri, int notes, int block) {
-    return (Workload){synth_prepare, synth_render, synth_close, synth_open(library, uri, notes, block, false)};
+/// `notes` notes through the synth `uri` in `library`, in blocks of `block`, with `glide` ms of glide.
+Workload synth_workload(const char *library, const char *uri, int notes, int block, float glide) {
+    SynthRun *run = synth_open(library, uri, notes, block, false);
+    run->controls[CONTROL_GLIDE] = glide;
+    return (Workload){synth_prepare, synth_render, synth_close, run};
 }
 
-static void time_synths(const Setup *setup, int notes, int block, int count, int rounds, double *seconds) {
-    const char *libraries[] = {setup->plugin, setup->reference_clang, setup->reference_gcc};
-    const char *uris[] = {SYNTH_URI, REFERENCE_SYNTH_URI, REFERENCE_SYNTH_URI};
+/// Times `count` variants of the synth together, the first being ours; `seconds` gets
+/// count × rounds values, in the order of `variants`.
+static void time_synths(const Setup *setup, const SynthVariant *variants, int count, int notes, int block, float glide,
+                        int rounds, double *seconds) {
     Workload workloads[3];
-    for (int index = 0; index < count; index++) workloads[index] = synth_workload(libraries[index], uris[index], notes, block);
+    for (int index = 0; index < count; index++)
+        workloads[index] = synth_variant_workload(setup, variants[index], notes, block, glide);
     measure_and_close(workloads, count, rounds, seconds);
 }
 
-void synth_suite(const Setup *setup) {
-    table_group("Synth vs C reference: clang · gcc");
-    int blocks[] = {32, 256, 2048}, voice_counts[] = {1, 8, 32};
+typedef struct {
+    int voices, block;
+    const char *target;
+    float glide;  // ms: every note but the first glides from the one before for the whole run
+} SynthCase;
+
+/// One group of rows: ns per voice-sample for each case, ours against two baselines.
+static void synth_rows(const Setup *setup, const char *title, const SynthVariant *baselines, const SynthCase *cases,
+                       int case_count) {
+    table_group(title);
+    SynthVariant variants[3] = {SYNTH_PLUGIN, baselines[0], baselines[1]};
     int rounds = rounds_for(setup, 31);
     double *seconds = malloc(3 * (size_t)rounds * sizeof *seconds);
-    for (int b = 0; b < 3; b++) {
-        for (int v = 0; v < 3; v++) {
-            int voices = voice_counts[v], block = blocks[b];
-            progress(setup, "synth: %d voice(s), block %d", voices, block);
-            time_synths(setup, voices, block, 3, rounds, seconds);
-            char label[64];
-            snprintf(label, sizeof label, "%d voice%s, block %d", voices, voices == 1 ? "" : "s", block);
-            table_timed_row(label, "ns/voice-sample", seconds, 3, rounds, 1e9 / (voices * SAMPLE_RATE),
-                            "≤ 1.00× clang");
-        }
+    for (int index = 0; index < case_count; index++) {
+        int voices = cases[index].voices, block = cases[index].block;
+        progress(setup, "%s: %d voice(s), block %d", title, voices, block);
+        time_synths(setup, variants, 3, voices, block, cases[index].glide, rounds, seconds);
+        char label[64];
+        snprintf(label, sizeof label, "%d voice%s%s, block %d", voices, voices == 1 ? "" : "s",
+                 cases[index].glide > 0 ? " gliding" : "", block);
+        table_timed_row(label, "ns/voice-sample", seconds, 3, rounds, 1e9 / (voices * SAMPLE_RATE), cases[index].target);
     }
     free(seconds);
 }
 
+void synth_suite(const Setup *setup) {
+    enum { BLOCKS = 3, VOICE_COUNTS = 3 };
+    int blocks[BLOCKS] = {32, 256, 2048}, voice_counts[VOICE_COUNTS] = {1, 16, 32};
+    SynthCase cases[BLOCKS * VOICE_COUNTS];
+    for (int b = 0; b < BLOCKS; b++)
+        for (int v = 0; v < VOICE_COUNTS; v++)
+            cases[b * VOICE_COUNTS + v] = (SynthCase){voice_counts[v], blocks[b], "≤ 1.00× clang", 0};
+    SynthVariant references[] = {SYNTH_REFERENCE_CLANG, SYNTH_REFERENCE_GCC};
+    synth_rows(setup, "Synth vs C reference: clang · gcc", references, cases, BLOCKS * VOICE_COUNTS);
+    // Against the synth as it was: the figure (16 voices in blocks of 256, at most
+    // 2 ns and 0.20× the sin() loop), 1 voice and block 1, which must not get dearer, and
+    // 16 voices gliding all the time.
+    SynthVariant libm[] = {SYNTH_LIBM_CLANG, SYNTH_LIBM_GCC};
+    SynthCase libm_cases[] = {{16, 256, "≤ 0.20× clang, ≤ 2 ns", 0}, {1, 256, "≤ 1.00× clang", 0},
+                              {8, 1, "≤ 1.00× clang", 0}, {16, 256, NULL, 2000}};
+    synth_rows(setup, "Synth vs sin() per sample (C): clang · gcc", libm, libm_cases, 4);
+}
+
 /// 8 voices through the plugin, or through the C reference built with clang.
 static Workload eight_voices(const Setup *setup, int block, bool baseline) {
-    return baseline ? synth_workload(setup->reference_clang, REFERENCE_SYNTH_URI, 8, block)
-                    : synth_workload(setup->plugin, SYNTH_URI, 8, block);
+    return synth_variant_workload(setup, baseline ? SYNTH_REFERENCE_CLANG : SYNTH_PLUGIN, 8, block, 0);
 }
 
 void synth_overhead_suite(const Setup *setup) {
@@ -212,7 +265,8 @@ void synth_scale_suite(const Setup *setup) {
     double per_sample = 1e9 / SAMPLE_RATE;
     for (int v = 0; v < COUNTS; v++) {
         progress(setup, "synth scale: %d voice(s)", voice_counts[v]);
-        time_synths(setup, voice_counts[v], 256, 2, rounds, seconds);
+        SynthVariant variants[] = {SYNTH_PLUGIN, SYNTH_REFERENCE_CLANG};
+        time_synths(setup, variants, 2, voice_counts[v], 256, 0, rounds, seconds);
         voices[v] = voice_counts[v];
         ours[v] = summarize(seconds, rounds).median * per_sample;
         reference[v] = summarize(seconds + rounds, rounds).median * per_sample;

@@ -8,9 +8,11 @@
 #include <lv2/urid/urid.h>
 
 #define REFERENCE_SYNTH_URI "urn:swiftlv2:bench:reference-synth"
+#define REFERENCE_LIBM_SYNTH_URI "urn:swiftlv2:bench:reference-synth-libm"
 #define REFERENCE_ROUND_TRIP_URI "urn:swiftlv2:bench:reference-round-trip"
 
 extern const LV2_Descriptor reference_synth_descriptor;
+extern const LV2_Descriptor reference_libm_synth_descriptor;
 extern const LV2_Descriptor reference_round_trip_descriptor;
 
 /// The data of the host feature with this URI, or NULL.

@@ -12,6 +12,7 @@ LV2_SYMBOL_EXPORT const LV2_Descriptor *lv2_descriptor(uint32_t index) {
     switch (index) {
     case 0: return &reference_synth_descriptor;
     case 1: return &reference_round_trip_descriptor;
+    case 2: return &reference_libm_synth_descriptor;
     default: return NULL;
     }
 }

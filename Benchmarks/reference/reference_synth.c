@@ -4,13 +4,21 @@
 // Every per-sample and per-block step mirrors Sources/DSP/Synth and Sources/SineSynth:
 // controls read and clamped once per block, the atom sequence walked with the same
 // checks, rendering split at every event, the envelope's stages, the per-sample glide
-// check, the phase accumulator in cycles with sin(2π·phase), the smoothed gain, and
-// flush-to-zero around run(). Event handling covers what the benchmark sends (note on
-// and off, polyphonic); pedal, bend and mono legato are not needed to measure the
-// sound path. `bench --check` proves the output is the plugin's, bit for bit.
+// check, the phase accumulator in cycles with the polynomial sine, the voices summed in
+// double precision in four lanes (voice slot mod 4), the smoothed gain, and
+// flush-to-zero around run(). It is plain scalar C, one voice after another, as a C
+// programmer would write it; the plugin runs four voices at a time in SIMD lanes.
+// Event handling covers what the benchmark sends (note on and off, polyphonic); pedal,
+// bend and mono legato are not needed to measure the sound path. `bench --check` proves
+// the output is the plugin's, bit for bit.
+//
+// A second plugin from this file, REFERENCE_LIBM_SYNTH_URI, is the synth as it was
+// before the polynomial: the phase in 0..<1, sin(2π·phase) from libm on every sample,
+// each voice added into the float output. It is the baseline for the cost of a sine.
 #include "reference.h"
 
 #include "../../Sources/CMath/shim.h"
+#include "ports.h"
 
 #include <lv2/atom/atom.h>
 #include <lv2/urid/urid.h>
@@ -108,7 +116,7 @@ typedef struct {
 typedef struct {
     Envelope envelope;
     double pitch;
-    double phase, phase_increment;  // the oscillator
+    double phase, phase_increment;  // the oscillator: -0.5..<0.5 (libm baseline: 0..<1)
     double amplitude, bend_factor, increment, glide_ratio, glide_step;
     long glide_remaining;
     double target_pitch;
@@ -116,7 +124,28 @@ typedef struct {
     PendingNote pending;
 } Voice;
 
+// SineOscillator.swift: cos(2π·phase) = sin(2πs), s = ¼ − |phase|, by the same
+// polynomial with the same digits.
+static const double SINE_C1 = 6.283185160089722, SINE_C3 = -41.34165503147942, SINE_C5 = 81.60100407735655,
+                    SINE_C7 = -76.54978238761346, SINE_C9 = 39.53670676201484;
+static const double START_PHASE = -0.25;
+
 static inline double oscillator_next(Voice *v) {
+    double s = 0.25 - fabs(v->phase);
+    double z = s * s;
+    double p = SINE_C9;
+    p = p * z + SINE_C7;
+    p = p * z + SINE_C5;
+    p = p * z + SINE_C3;
+    p = p * z + SINE_C1;
+    double value = p * s;
+    v->phase += v->phase_increment;
+    if (v->phase >= 0.5) v->phase -= 1;
+    return value;
+}
+
+/// The libm baseline's oscillator: phase in 0..<1.
+static inline double libm_oscillator_next(Voice *v) {
     double value = sin(2 * M_PI * v->phase);
     v->phase += v->phase_increment;
     if (v->phase >= 1) v->phase -= 1;
@@ -138,10 +167,11 @@ static void voice_glide(Voice *v, double pitch, double start_pitch, long samples
     voice_update_oscillator(v);
 }
 
-static void voice_start(Voice *v, double pitch, double start_pitch, long glide_samples, double amplitude, const Tuning *t) {
+static void voice_start(Voice *v, double pitch, double start_pitch, long glide_samples, double amplitude, const Tuning *t,
+                        double start_phase) {
     v->amplitude = amplitude;
     v->has_pending = false;
-    if (v->envelope.stage == IDLE) v->phase = 0;
+    if (v->envelope.stage == IDLE) v->phase = start_phase;
     voice_glide(v, pitch, start_pitch, glide_samples, t);
     v->envelope.stage = ATTACK;
 }
@@ -166,21 +196,33 @@ static inline void voice_advance_glide(Voice *v, const Tuning *t) {
 
 static bool voice_is_sounding(const Voice *v) { return v->envelope.stage != IDLE || v->has_pending; }
 
-static void voice_render(Voice *v, float *output, long count, const Tuning *t) {
-    long index = 0;
-    while (index < count) {
-        if (v->envelope.stage == IDLE) {
-            if (!v->has_pending) return;
-            v->has_pending = false;
-            v->phase = 0;
-            v->amplitude = v->pending.amplitude;
-            voice_glide(v, v->pending.pitch, v->pending.start_pitch, v->pending.glide_samples, t);
-            v->envelope.stage = ATTACK;
-        }
-        if (v->glide_remaining > 0) voice_advance_glide(v, t);
+/// SynthVoice.nextLevel: starts a waiting note, moves a glide on; false once silent.
+static inline bool voice_prepare_sample(Voice *v, const Tuning *t, double start_phase) {
+    if (v->envelope.stage == IDLE) {
+        if (!v->has_pending) return false;
+        v->has_pending = false;
+        v->phase = start_phase;
+        v->amplitude = v->pending.amplitude;
+        voice_glide(v, v->pending.pitch, v->pending.start_pitch, v->pending.glide_samples, t);
+        v->envelope.stage = ATTACK;
+    }
+    if (v->glide_remaining > 0) voice_advance_glide(v, t);
+    return true;
+}
+
+/// Adds the voice into its lane of `mix` (four doubles per frame).
+static void voice_render(Voice *v, double (*mix)[4], int lane, long count, const Tuning *t) {
+    for (long index = 0; index < count && voice_prepare_sample(v, t, START_PHASE); index++) {
         double level = envelope_next(&v->envelope) * v->amplitude;
-        output[index] += (float)(level * oscillator_next(v));
-        index += 1;
+        mix[index][lane] += level * oscillator_next(v);
+    }
+}
+
+/// The libm baseline: adds the voice into the float output.
+static void libm_voice_render(Voice *v, float *output, long count, const Tuning *t) {
+    for (long index = 0; index < count && voice_prepare_sample(v, t, 0); index++) {
+        double level = envelope_next(&v->envelope) * v->amplitude;
+        output[index] += (float)(level * libm_oscillator_next(v));
     }
 }
 
@@ -254,8 +296,11 @@ static inline double smoothed_next(Smoothed *s) {
 
 // MARK: Controls (Ports.swift, SynthSettings.swift)
 
-enum { PORT_MIDI_IN, PORT_OUT, PORT_GAIN, PORT_ATTACK, PORT_DECAY, PORT_SUSTAIN, PORT_RELEASE,
-       PORT_GLIDE, PORT_BEND_RANGE, PORT_TUNING, PORT_VOICES, PORT_COUNT };
+// The ports, ranges and defaults of the generated ports.h, which the synth's declaration writes.
+enum { PORT_MIDI_IN = SINE_SYNTH_MIDI_IN, PORT_OUT = SINE_SYNTH_OUT, PORT_GAIN = SINE_SYNTH_GAIN,
+       PORT_ATTACK = SINE_SYNTH_ATTACK, PORT_DECAY = SINE_SYNTH_DECAY, PORT_SUSTAIN = SINE_SYNTH_SUSTAIN,
+       PORT_RELEASE = SINE_SYNTH_RELEASE, PORT_GLIDE = SINE_SYNTH_GLIDE, PORT_BEND_RANGE = SINE_SYNTH_BEND_RANGE,
+       PORT_TUNING = SINE_SYNTH_TUNING, PORT_VOICES = SINE_SYNTH_VOICES, PORT_COUNT = SINE_SYNTH_PORT_COUNT };
 
 typedef struct {
     float minimum, maximum, fallback;
@@ -263,11 +308,13 @@ typedef struct {
 } ControlRange;
 
 static const ControlRange CONTROL_RANGES[PORT_COUNT] = {
-    [PORT_GAIN] = {-60, 6, -12, false},    [PORT_ATTACK] = {0.5f, 2000, 5, false},
-    [PORT_DECAY] = {1, 5000, 200, false},  [PORT_SUSTAIN] = {0, 1, 0.8f, false},
-    [PORT_RELEASE] = {1, 5000, 150, false}, [PORT_GLIDE] = {0, 2000, 0, false},
-    [PORT_BEND_RANGE] = {0, 24, 2, true},  [PORT_TUNING] = {400, 480, 440, false},
-    [PORT_VOICES] = {1, 32, 8, true},
+#define RANGE(NAME, INTEGER) {SINE_SYNTH_##NAME##_MINIMUM, SINE_SYNTH_##NAME##_MAXIMUM, SINE_SYNTH_##NAME##_DEFAULT, INTEGER}
+    [PORT_GAIN] = RANGE(GAIN, false),       [PORT_ATTACK] = RANGE(ATTACK, false),
+    [PORT_DECAY] = RANGE(DECAY, false),     [PORT_SUSTAIN] = RANGE(SUSTAIN, false),
+    [PORT_RELEASE] = RANGE(RELEASE, false), [PORT_GLIDE] = RANGE(GLIDE, false),
+    [PORT_BEND_RANGE] = RANGE(BEND_RANGE, true), [PORT_TUNING] = RANGE(TUNING, false),
+    [PORT_VOICES] = RANGE(VOICES, true),
+#undef RANGE
 };
 
 static float control_value(const float *port, const ControlRange *range) {
@@ -305,7 +352,9 @@ typedef struct {
     bool keys_down[CHANNELS][128];
     bool has_last_pitch;
     double last_pitch;
+    bool libm;  // the libm baseline
     float scratch[SCRATCH_LENGTH];
+    double mix[SCRATCH_LENGTH][4];
 } Synth;
 
 static Settings read_settings(const Synth *s) {
@@ -365,7 +414,7 @@ static void note_on(Synth *s, uint8_t channel, uint8_t note, uint8_t velocity) {
     v->bend_factor = exp2(0.0 / 12);
     voice_update_oscillator(v);
     if (steals) voice_steal(v, pitch, start_pitch, glide_samples(s), amplitude);
-    else voice_start(v, pitch, start_pitch, glide_samples(s), amplitude, &s->tuning);
+    else voice_start(v, pitch, start_pitch, glide_samples(s), amplitude, &s->tuning, s->libm ? 0 : START_PHASE);
 }
 
 static void note_off(Synth *s, uint8_t channel, uint8_t note) {
@@ -381,20 +430,26 @@ static void note_off(Synth *s, uint8_t channel, uint8_t note) {
     }
 }
 
-static void render(Synth *s, float *output, long count) {
-    if (!output) {
-        for (long done = 0; done < count; done += SCRATCH_LENGTH)
-            render(s, s->scratch, count - done < SCRATCH_LENGTH ? count - done : SCRATCH_LENGTH);
-        return;
-    }
-    memset(output, 0, (size_t)count * sizeof *output);
+/// Up to SCRATCH_LENGTH frames (SynthEngine.renderChunk).
+static void render_chunk(Synth *s, float *output, long count) {
+    if (s->libm) memset(output, 0, (size_t)count * sizeof *output);
+    else memset(s->mix, 0, (size_t)count * sizeof s->mix[0]);
     for (int slot = 0; slot < VOICE_CAPACITY; slot++) {
         if (!voice_is_sounding(&s->voices[slot])) continue;
-        voice_render(&s->voices[slot], output, count, &s->tuning);
+        if (s->libm) libm_voice_render(&s->voices[slot], output, count, &s->tuning);
+        else voice_render(&s->voices[slot], s->mix, slot % 4, count, &s->tuning);
         if (!voice_is_sounding(&s->voices[slot])) s->allocator.slots[slot].state = SLOT_FREE;
     }
-    for (long index = 0; index < count; index++)
-        output[index] = (float)((double)output[index] * smoothed_next(&s->gain));
+    for (long index = 0; index < count; index++) {
+        const double *sum = s->mix[index];
+        double mixed = s->libm ? (double)output[index] : (sum[0] + sum[1]) + (sum[2] + sum[3]);
+        output[index] = (float)(mixed * smoothed_next(&s->gain));
+    }
+}
+
+static void render(Synth *s, float *output, long count) {
+    for (long done = 0; done < count; done += SCRATCH_LENGTH)
+        render_chunk(s, output ? output + done : s->scratch, count - done < SCRATCH_LENGTH ? count - done : SCRATCH_LENGTH);
 }
 
 static void render_span(Synth *s, long start, long end) {
@@ -424,10 +479,11 @@ static void apply_midi(Synth *s, MidiMessage message) {
 
 static LV2_Handle instantiate(const LV2_Descriptor *descriptor, double rate, const char *bundle,
                               const LV2_Feature *const *features) {
-    (void)descriptor, (void)bundle;
+    (void)bundle;
     const LV2_URID_Map *map = reference_feature(features, LV2_URID__map);
     if (!map) return NULL;
     Synth *s = calloc(1, sizeof *s);
+    s->libm = strcmp(descriptor->URI, REFERENCE_LIBM_SYNTH_URI) == 0;
     s->sequence_urid = map->map(map->handle, LV2_ATOM__Sequence);
     s->frame_time_urid = map->map(map->handle, LV2_ATOM__frameTime);
     s->midi_event_urid = map->map(map->handle, "http://lv2plug.in/ns/ext/midi#MidiEvent");
@@ -503,4 +559,8 @@ static void cleanup(LV2_Handle handle) { free(handle); }
 
 const LV2_Descriptor reference_synth_descriptor = {
     REFERENCE_SYNTH_URI, instantiate, connect_port, activate, run, NULL, cleanup, NULL,
+};
+
+const LV2_Descriptor reference_libm_synth_descriptor = {
+    REFERENCE_LIBM_SYNTH_URI, instantiate, connect_port, activate, run, NULL, cleanup, NULL,
 };

@@ -4,42 +4,9 @@ import TestSupport
 import XCTest
 
 /// The synth engine alone, without LV2: pitch, purity, envelopes, glide, polyphony.
-final class SynthEngineTests: XCTestCase {
-    typealias Event = (frame: Int, apply: (inout SynthEngine) -> Void)
-
-    /// Renders `frames` frames, applying each event at its frame, in blocks of `block`.
-    func render(_ settings: SynthSettings = SynthSettings.defaults, rate: Double = 48000, frames: Int,
-                block: Int = 512, events: [Event]) -> [Float] {
-        var engine = SynthEngine(sampleRate: rate, settings: .defaults)
-        engine.configure(settings)
-        engine.reset()
-        var output = [Float](repeating: 0, count: frames)
-        var pending = events.sorted { $0.frame < $1.frame }[...]
-        output.withUnsafeMutableBufferPointer { buffer in
-            var position = 0
-            while position < frames {
-                let end = min(position + block, frames, pending.first?.frame ?? frames)
-                engine.render(into: buffer.baseAddress! + position, count: end - position)
-                position = end
-                while let event = pending.first, event.frame <= position {
-                    event.apply(&engine)
-                    pending.removeFirst()
-                }
-            }
-        }
-        return output
-    }
-
-    func noteOn(_ note: UInt8, at frame: Int, velocity: UInt8 = 100, channel: UInt8 = 0) -> Event {
-        (frame, { $0.noteOn(channel: channel, note: note, velocity: velocity) })
-    }
-
-    func noteOff(_ note: UInt8, at frame: Int, channel: UInt8 = 0) -> Event {
-        (frame, { $0.noteOff(channel: channel, note: note) })
-    }
-
+final class SynthEngineTests: XCTestCase, SynthRendering {
     func testA4IsExactlyTheTuningFrequencyAtEveryRate() {
-        for rate in [22050.0, 44100, 48000, 96000, 192000] {
+        for rate in [8000.0, 11025, 22050, 44100, 48000, 88200, 96000, 192000, 384000] {
             let output = render(rate: rate, frames: Int(rate * 1.5), events: [noteOn(69, at: 0)])
             let steady = Array(output[Int(rate * 0.4)...])
             let cents = SignalAnalysis.cents(SignalAnalysis.frequency(of: steady, sampleRate: rate), from: 440)
@@ -85,6 +52,48 @@ final class SynthEngineTests: XCTestCase {
         for block in [1, 7, 64, 333] {
             XCTAssertEqual(render(frames: 60000, block: block, events: events), reference, "block \(block)")
         }
+    }
+
+    /// Every path a voice takes through the four-voice loop and the sample-by-sample one:
+    /// stage changes, steals (a note waiting for a fade), glides, legato, bends, the pedal,
+    /// a sustain level moved while notes are held, and voices coming and going in every
+    /// lane. The output must not change by a bit whatever blocks the host cuts.
+    func testOutputIsTheSameWhateverTheBlockSizesThroughEveryVoicePath() {
+        var settings = SynthSettings.defaults
+        settings.voiceCount = 6
+        settings.glideMilliseconds = 40
+        settings.attackMilliseconds = 3
+        settings.decayMilliseconds = 50
+        settings.releaseMilliseconds = 30
+        var lowerSustain = settings
+        lowerSustain.sustainLevel = 0.3
+        var mono = lowerSustain
+        mono.voiceCount = 1
+        var events: [Event] = []
+        for index in 0..<24 {
+            let frame = 97 + index * 1711
+            events.append(noteOn(UInt8(40 + (index * 7) % 36), at: frame, velocity: UInt8(30 + index * 4)))
+            events.append(noteOff(UInt8(40 + (index * 7) % 36), at: frame + 5000 + (index % 5) * 999))
+        }
+        events += [(frame: 9000, apply: { (engine: inout SynthEngine) in engine.pitchBend(channel: 0, value: -3000) }),
+                   (frame: 15000, apply: { (engine: inout SynthEngine) in engine.sustainPedal(channel: 0, down: true) }),
+                   (frame: 21000, apply: { (engine: inout SynthEngine) in engine.configure(lowerSustain) }),
+                   (frame: 26000, apply: { (engine: inout SynthEngine) in engine.sustainPedal(channel: 0, down: false) }),
+                   (frame: 36000, apply: { (engine: inout SynthEngine) in engine.configure(mono) }),
+                   noteOn(60, at: 36500), noteOn(67, at: 37000), noteOff(67, at: 40000), noteOff(60, at: 44000)]
+        let reference = render(settings, frames: 50000, block: 4096, events: events)
+        XCTAssertGreaterThan(SignalAnalysis.peak(reference[40000...]), 0.01)
+        for block in [1, 3, 64, 255, 256, 257, 1000] {
+            XCTAssertEqual(render(settings, frames: 50000, block: block, events: events), reference, "block \(block)")
+        }
+        // The engine keeps the four-voice loop's state between blocks until an event comes;
+        // every event must hand it back to the voices first, and handing it back anywhere
+        // (mid-glide, mid-stage) must change nothing. So an event that changes nothing (a
+        // bend on a silent channel) before each event and every 997 frames changes nothing.
+        let nothing: (inout SynthEngine) -> Void = { $0.pitchBend(channel: 15, value: 0) }
+        let withNothings = events.flatMap { [(frame: $0.frame, apply: nothing), $0] }
+            + stride(from: 0, to: 50000, by: 997).map { (frame: $0, apply: nothing) }
+        XCTAssertEqual(render(settings, frames: 50000, block: 256, events: withNothings), reference)
     }
 
     func testNoteStartsSilentAndRisesWithoutAClick() {

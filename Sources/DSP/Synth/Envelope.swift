@@ -75,6 +75,37 @@ public struct Envelope {
         level = 0
     }
 
+    /// A stretch of a stage as one step per sample, `level * multiplier + offset`, which
+    /// is bit for bit what `next()` computes there (x·1 is x, and x + (−y) is x − y).
+    /// The stage goes on while `level * direction < bound`; a step that reaches the bound
+    /// is where `next()` may change stage, so it must be taken by `next()` itself.
+    public struct LinearStep {
+        public let multiplier: Double
+        public let offset: Double
+        /// +1 for a rising stage, −1 for a falling one.
+        public let direction: Double
+        /// The stage's end, times `direction`.
+        public let bound: Double
+    }
+
+    /// This stage as a linear step, or nil while the held level moves towards a changed
+    /// sustain level (which `next()` alone does).
+    public var linearStep: LinearStep? {
+        switch stage {
+        case .idle: return LinearStep(multiplier: 0, offset: 0, direction: 1, bound: .infinity)
+        case .attack: return LinearStep(multiplier: 1, offset: attackStep, direction: 1, bound: 1)
+        case .decay: return LinearStep(multiplier: decayCoefficient, offset: decayOffset, direction: -1, bound: -sustainLevel)
+        case .sustain:
+            guard level == sustainLevel else { return nil }
+            return LinearStep(multiplier: 1, offset: 0, direction: 1, bound: .infinity)
+        case .release: return LinearStep(multiplier: releaseCoefficient, offset: releaseOffset, direction: -1, bound: 0)
+        case .fade: return LinearStep(multiplier: 1, offset: -fadeStep, direction: -1, bound: 0)
+        }
+    }
+
+    /// Takes the level reached by steps of `linearStep` that stayed short of its bound.
+    public mutating func advance(to level: Double) { self.level = level }
+
     @inline(__always)
     public mutating func next() -> Double {
         switch stage {

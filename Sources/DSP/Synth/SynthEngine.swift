@@ -8,7 +8,10 @@ public struct SynthEngine: ~Copyable {
     public let sampleRate: Double
     private var settings: SynthSettings
     private var tuning: Tuning
-    private var voices = InlineArray<32, SynthVoice>(repeating: SynthVoice())
+    /// The voices, allocated once. Not an InlineArray: Embedded Swift 6.3 copied the whole
+    /// array (6.5 kB) onto the stack to read one voice's state outside a mutating access,
+    /// several times per block, which cost more than the voices' sound.
+    private let voices: UnsafeMutablePointer<SynthVoice>
     private var allocator = VoiceAllocator()
     private var gain: SmoothedValue
     private var channels = InlineArray<16, ChannelState>(repeating: ChannelState())
@@ -19,9 +22,20 @@ public struct SynthEngine: ~Copyable {
     /// True from `reset` until the first `configure`, whose gain is taken at once
     /// rather than ramped to (the host may set its controls after `activate`).
     private var isFresh = true
-    /// A scratch block for rendering when the host left the output unconnected.
-    private let scratch: UnsafeMutablePointer<Float>
-    private static let scratchLength = 256
+    /// The voices' sum for one stretch of up to `mixLength` frames, one lane per voice
+    /// of each group of four (see `renderChunk`), allocated once.
+    private let mix: UnsafeMutablePointer<SineOscillator.Lanes>
+    private static let mixLength = 256
+    /// Voices go in groups of four, one per lane of `mix`.
+    private static let groupWidth = 4
+    private static let groupCount = VoiceAllocator.capacity / groupWidth
+    /// Each group's state in the steady loop, kept from one `render` to the next while no
+    /// event comes (gathering and scattering it on every call was the largest part of the
+    /// cost of blocks of one frame; see BENCHMARKS.md). Bit g of `heldGroups`: group g's
+    /// phases, levels and glides are here, not yet in its voices; `releaseGroups` gives
+    /// them back before anything else touches a voice.
+    private let steadyGroups: UnsafeMutablePointer<SteadyVoices<SIMD4<Double>>>
+    private var heldGroups: UInt8 = 0
 
     private struct ChannelState {
         var bendSemitones = 0.0
@@ -36,11 +50,28 @@ public struct SynthEngine: ~Copyable {
         self.settings = settings
         tuning = Tuning(sampleRate: sampleRate, a4: settings.tuningA4)
         gain = SmoothedValue(Self.linearGain(settings.gainDecibels), rampLength: Int(sampleRate * 0.02))
-        scratch = .allocate(capacity: Self.scratchLength)
+        mix = .allocate(capacity: Self.mixLength)
+        voices = .allocate(capacity: VoiceAllocator.capacity)
+        voices.initialize(repeating: SynthVoice(), count: VoiceAllocator.capacity)
+        steadyGroups = .allocate(capacity: Self.groupCount)
+        steadyGroups.initialize(repeating: SteadyVoices(), count: Self.groupCount)
         applyShape()
     }
 
-    deinit { scratch.deallocate() }
+    deinit {
+        mix.deallocate()
+        voices.deallocate()
+        steadyGroups.deallocate()
+    }
+
+    /// Gives the voices back the state the steady loop held (see `steadyGroups`).
+    private mutating func releaseGroups() {
+        while heldGroups != 0 {
+            let group = heldGroups.trailingZeroBitCount
+            steadyGroups[group].scatter(into: voices + group * Self.groupWidth)
+            heldGroups &= heldGroups - 1
+        }
+    }
 
     // MARK: Controls
 
@@ -49,6 +80,7 @@ public struct SynthEngine: ~Copyable {
     public mutating func configure(_ new: SynthSettings) {
         defer { isFresh = false }
         guard new != settings else { return }
+        releaseGroups()
         let old = settings
         settings = new
         gain.set(Self.linearGain(new.gainDecibels))
@@ -59,7 +91,7 @@ public struct SynthEngine: ~Copyable {
         }
         if new.tuningA4 != old.tuningA4 {
             tuning = Tuning(sampleRate: sampleRate, a4: new.tuningA4)
-            for slot in voices.indices { voices[slot].retune(tuning) }
+            for slot in 0..<VoiceAllocator.capacity { voices[slot].retune(tuning) }
         }
         if new.bendRangeSemitones != old.bendRangeSemitones {
             for channel in 0..<16 { setBend(channel: UInt8(channel), value: channels[channel].bendValue) }
@@ -79,7 +111,7 @@ public struct SynthEngine: ~Copyable {
 
     private mutating func applyShape() {
         let samplesPerMillisecond = sampleRate / 1000
-        for slot in voices.indices {
+        for slot in 0..<VoiceAllocator.capacity {
             voices[slot].setShape(attack: settings.attackMilliseconds * samplesPerMillisecond,
                                   decay: settings.decayMilliseconds * samplesPerMillisecond,
                                   sustain: settings.sustainLevel,
@@ -98,6 +130,7 @@ public struct SynthEngine: ~Copyable {
 
     @_noAllocation @_noLocks
     public mutating func noteOn(channel: UInt8, note: UInt8, velocity: UInt8) {
+        releaseGroups()
         let pitch = Double(note)
         guard tuning.isPlayable(pitch: pitch), channel < 16, note < 128 else { return }
         channels[Int(channel)].keysDown[Int(note)] = true
@@ -125,6 +158,7 @@ public struct SynthEngine: ~Copyable {
 
     @_noAllocation @_noLocks
     public mutating func noteOff(channel: UInt8, note: UInt8) {
+        releaseGroups()
         guard channel < 16, note < 128 else { return }
         channels[Int(channel)].keysDown[Int(note)] = false
         guard !channels[Int(channel)].pedalDown else { return }
@@ -176,6 +210,7 @@ public struct SynthEngine: ~Copyable {
     /// Pitch bend from -8192 to +8191, scaled to ± the bend range.
     @_noAllocation @_noLocks
     public mutating func pitchBend(channel: UInt8, value: Int) {
+        releaseGroups()
         guard channel < 16 else { return }
         setBend(channel: channel, value: min(max(value, -8192), 8191))
     }
@@ -192,6 +227,7 @@ public struct SynthEngine: ~Copyable {
     /// The sustain pedal (CC64): while down, released keys keep sounding.
     @_noAllocation @_noLocks
     public mutating func sustainPedal(channel: UInt8, down: Bool) {
+        releaseGroups()
         guard channel < 16 else { return }
         channels[Int(channel)].pedalDown = down
         guard !down else { return }
@@ -209,6 +245,7 @@ public struct SynthEngine: ~Copyable {
     /// CC123: every key on the channel goes up (the pedal still holds them).
     @_noAllocation @_noLocks
     public mutating func allNotesOff(channel: UInt8) {
+        releaseGroups()
         guard channel < 16 else { return }
         for note in 0..<128 where channels[Int(channel)].keysDown[note] {
             noteOff(channel: channel, note: UInt8(note))
@@ -218,6 +255,7 @@ public struct SynthEngine: ~Copyable {
     /// CC120: silence the channel now (a millisecond's fade, so it does not click).
     @_noAllocation @_noLocks
     public mutating func allSoundOff(channel: UInt8) {
+        releaseGroups()
         guard channel < 16 else { return }
         for slot in 0..<VoiceAllocator.capacity where allocator.slots[slot].isSounding(on: channel) {
             silence(slot: slot)
@@ -229,6 +267,7 @@ public struct SynthEngine: ~Copyable {
     /// CC121: bend to centre, pedal up.
     @_noAllocation @_noLocks
     public mutating func resetControllers(channel: UInt8) {
+        releaseGroups()
         guard channel < 16 else { return }
         pitchBend(channel: channel, value: 0)
         sustainPedal(channel: channel, down: false)
@@ -244,29 +283,83 @@ public struct SynthEngine: ~Copyable {
     /// Writes `count` frames of the mix (nil: the host gave no buffer; time still passes).
     @_noAllocation @_noLocks
     public mutating func render(into output: UnsafeMutablePointer<Float>?, count: Int) {
-        guard let output else {
-            var done = 0
-            while done < count {
-                let chunk = min(count - done, Self.scratchLength)
-                render(into: scratch, count: chunk)
-                done += chunk
+        var done = 0
+        while done < count {
+            let chunk = min(count - done, Self.mixLength)
+            renderChunk(into: output.map { $0 + done }, count: chunk)
+            done += chunk
+        }
+    }
+
+    /// Voices go in groups of four, one per lane; each lane of `mix` sums its voices in
+    /// order, and the four lanes are summed last, in a fixed order, so that the sum of a
+    /// frame never depends on how the frames were cut into blocks.
+    private mutating func renderChunk(into output: UnsafeMutablePointer<Float>?, count: Int) {
+        mix.update(repeating: .zero, count: count)
+        for first in stride(from: 0, to: VoiceAllocator.capacity, by: Self.groupWidth) {
+            guard isSounding(group: first) else { continue }
+            renderGroup(first: first, count: count)
+            for slot in first..<first + Self.groupWidth
+            where allocator.slots[slot].state != .free && !voices[slot].isSounding {
+                allocator.free(slot: slot)
             }
+        }
+        guard let output else {
+            for _ in 0..<count { _ = gain.next() }
             return
         }
-        output.update(repeating: 0, count: count)
-        for slot in voices.indices where voices[slot].isSounding {
-            voices[slot].render(into: output, count: count, tuning: tuning)
-            if !voices[slot].isSounding { allocator.free(slot: slot) }
-        }
         for index in 0..<count {
-            output[index] = Float(Double(output[index]) * gain.next())
+            let sum = mix[index]
+            output[index] = Float(((sum[0] + sum[1]) + (sum[2] + sum[3])) * gain.next())
         }
+    }
+
+    private func isSounding(group first: Int) -> Bool {
+        for slot in first..<first + Self.groupWidth where voices[slot].isSounding { return true }
+        return false
+    }
+
+    /// Renders four voices: steady stretches in `SteadyVoices`' loop, two lanes wide when
+    /// the upper two are silent (they stay so until the next event), and each sample where
+    /// a waiting note starts, a glide takes its last step or an envelope changes stage in
+    /// `renderExactSample`.
+    private mutating func renderGroup(first: Int, count: Int) {
+        let group = first / Self.groupWidth, bit: UInt8 = 1 << group
+        let half = !voices[first + 2].isSounding && !voices[first + 3].isSounding
+        var frame = 0
+        while frame < count {
+            if heldGroups & bit != 0 || steadyGroups[group].gather(voices + first) {
+                heldGroups |= bit
+                let mix = UnsafeMutableRawPointer(self.mix + frame)
+                frame += half ? steadyGroups[group].renderLowerHalf(into: mix, count: count - frame)
+                              : steadyGroups[group].render(into: mix, count: count - frame)
+                if frame == count { return }
+                steadyGroups[group].scatter(into: voices + first)
+                heldGroups &= ~bit
+            }
+            renderExactSample(first: first, into: mix + frame)
+            frame += 1
+        }
+    }
+
+    /// One sample of four voices, each voice's level from `SynthVoice.nextLevel`.
+    private mutating func renderExactSample(first: Int, into mix: UnsafeMutablePointer<SineOscillator.Lanes>) {
+        var level = SineOscillator.Lanes(), phase = SineOscillator.Lanes(), increment = SineOscillator.Lanes()
+        for lane in 0..<Self.groupWidth {
+            level[lane] = voices[first + lane].nextLevel(tuning)
+            phase[lane] = voices[first + lane].phase
+            increment[lane] = voices[first + lane].phaseIncrement
+        }
+        mix.pointee += level * SineOscillator.value(phase: phase)
+        let next = SineOscillator.advance(phase: phase, by: increment)
+        for lane in 0..<Self.groupWidth { voices[first + lane].advance(phase: next[lane]) }
     }
 
     /// Silence, all keys up, controllers at rest: the state of a fresh instance.
     @_noAllocation @_noLocks
     public mutating func reset() {
-        for slot in voices.indices { voices[slot].reset() }
+        releaseGroups()
+        for slot in 0..<VoiceAllocator.capacity { voices[slot].reset() }
         allocator.reset()
         channels = InlineArray(repeating: ChannelState())
         monoKeys.removeAll()

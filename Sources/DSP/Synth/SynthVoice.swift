@@ -106,25 +106,77 @@ public struct SynthVoice {
         glideRemaining = 0
     }
 
-    /// Adds this voice into `output`; stops early once silent with nothing pending.
-    public mutating func render(into output: UnsafeMutablePointer<Float>, count: Int, tuning: Tuning) {
-        var index = 0
-        while index < count {
-            if !envelope.isActive {
-                guard let note = pendingNote else { return }
-                pendingNote = nil
-                oscillator.reset()
-                amplitude = note.amplitude
-                setBend(semitones: note.bendSemitones)
-                glide(to: note.pitch, from: note.startPitch, samples: note.glideSamples, tuning: tuning)
-                envelope.noteOn()
-            }
-            if glideRemaining > 0 { advanceGlide(tuning) }
-            let level = envelope.next() * amplitude
-            output[index] += Float(level * oscillator.next())
-            index += 1
+    /// Starts a note waiting for the fade to end, moves a glide on by one sample, and
+    /// returns the envelope level times the amplitude for that sample (0 once silent).
+    @inline(__always)
+    public mutating func nextLevel(_ tuning: Tuning) -> Double {
+        if !envelope.isActive {
+            guard let note = pendingNote else { return 0 }
+            pendingNote = nil
+            oscillator.reset()
+            amplitude = note.amplitude
+            setBend(semitones: note.bendSemitones)
+            glide(to: note.pitch, from: note.startPitch, samples: note.glideSamples, tuning: tuning)
+            envelope.noteOn()
         }
+        if glideRemaining > 0 { advanceGlide(tuning) }
+        return envelope.next() * amplitude
     }
+
+    /// What the engine's four-voice loop needs: nil while this voice needs `nextLevel` on
+    /// every sample (a note waiting to start, the held level moving to a changed sustain
+    /// level); otherwise the sample's arithmetic is the same on every sample until the
+    /// envelope reaches its stage's bound or a glide its last step. A silent voice glides
+    /// nowhere: its glide is set afresh when a note starts.
+    public var steadyLane: SteadyLane? {
+        guard envelope.isActive || pendingNote == nil, let step = envelope.linearStep else { return nil }
+        let active = envelope.isActive, gliding = active && glideRemaining > 0
+        return SteadyLane(phase: oscillator.phase, increment: active ? oscillator.increment : 0,
+                          unbentIncrement: active ? increment : 0, bendFactor: bendFactor, pitch: pitch,
+                          glideStep: gliding ? glideStep : 0, glideRatio: gliding ? glideRatio : 1,
+                          glideRemaining: gliding ? glideRemaining : 0,
+                          level: envelope.level, amplitude: amplitude, step: step)
+    }
+
+    public struct SteadyLane {
+        public let phase: Double
+        public let increment: Double
+        /// The increment before the bend, the bend, and the pitch, which a glide moves on
+        /// every sample by `glideRatio` and `glideStep` (1 and 0 when not gliding).
+        public let unbentIncrement: Double
+        public let bendFactor: Double
+        public let pitch: Double
+        public let glideStep: Double
+        public let glideRatio: Double
+        /// Samples until the glide has arrived, its last one exact (0: not gliding).
+        public let glideRemaining: Int
+        public let level: Double
+        public let amplitude: Double
+        public let step: Envelope.LinearStep
+    }
+
+    /// Takes the glide's progress the engine's loop made: `frames` regular steps (never the
+    /// last, which `nextLevel` takes), arriving at `pitch` and `increment` before the bend.
+    public mutating func advanceGlide(frames: Int, pitch: Double, increment: Double) {
+        guard envelope.isActive && glideRemaining > 0 else { return }
+        glideRemaining -= frames
+        self.pitch = pitch
+        self.increment = increment
+        updateOscillator()
+    }
+
+    /// The oscillator's state for the engine's four-voice loop.
+    public var phase: Double { oscillator.phase }
+    public var phaseIncrement: Double { oscillator.increment }
+
+    /// Takes the phase and envelope level the engine's loop reached.
+    public mutating func advance(phase: Double, level: Double) {
+        oscillator.phase = phase
+        envelope.advance(to: level)
+    }
+
+    /// Takes the phase the engine's loop reached after `nextLevel`.
+    public mutating func advance(phase: Double) { oscillator.phase = phase }
 
     @inline(__always)
     private mutating func advanceGlide(_ tuning: Tuning) {
