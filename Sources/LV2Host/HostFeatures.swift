@@ -6,11 +6,14 @@ import Foundation
 ///
 /// `urid:map`/`urid:unmap` (thread-safe), `options:options` with the sample rate
 /// and the block and sequence sizes, `log:log` (messages go to stderr) and
-/// `bufsz:boundedBlockLength`. Plugins keep pointers into all of this, so it lives
+/// `bufsz:boundedBlockLength`, `worker:schedule` (see `PluginWorker`) and `state:loadDefaultState`. Plugins keep pointers into all of this, so it lives
 /// exactly as long as this object, which each instance retains.
 /// Sendable: after `init` nothing changes but the URID table, which has its own lock.
 public final class HostFeatures: @unchecked Sendable {
-    private let table = URIDTable()
+    /// Shared by every instance a world makes (`LV2World.urids`), as a host has one map.
+    let table: URIDTable
+    /// Runs the plugin's work; bound to the instance once it exists.
+    let worker = PluginWorker()
     private let map = UnsafeMutablePointer<LV2_URID_Map>.allocate(capacity: 1)
     private let unmap = UnsafeMutablePointer<LV2_URID_Unmap>.allocate(capacity: 1)
     private let log = UnsafeMutablePointer<HostSupportLog>.allocate(capacity: 1)
@@ -21,7 +24,13 @@ public final class HostFeatures: @unchecked Sendable {
     private let features: UnsafeMutableBufferPointer<LV2_Feature>
     private let featurePointers: UnsafeMutableBufferPointer<UnsafePointer<LV2_Feature>?>
 
-    public init(sampleRate: Double, minBlockLength: Int, maxBlockLength: Int, nominalBlockLength: Int, sequenceSize: Int) {
+    public convenience init(sampleRate: Double, minBlockLength: Int, maxBlockLength: Int, nominalBlockLength: Int, sequenceSize: Int) {
+        self.init(sampleRate: sampleRate, minBlockLength: minBlockLength, maxBlockLength: maxBlockLength,
+                  nominalBlockLength: nominalBlockLength, sequenceSize: sequenceSize, urids: URIDTable())
+    }
+
+    init(sampleRate: Double, minBlockLength: Int, maxBlockLength: Int, nominalBlockLength: Int, sequenceSize: Int, urids: URIDTable) {
+        table = urids
         map.initialize(to: table.mapFeatureData())
         unmap.initialize(to: table.unmapFeatureData())
         host_support_log_init(log, table.map(LV2URI.logError), table.map(LV2URI.logWarning), table.map(LV2URI.logTrace))
@@ -55,6 +64,10 @@ public final class HostFeatures: @unchecked Sendable {
             (LV2URI.options, UnsafeMutableRawPointer(options.baseAddress)),
             (LV2URI.logLog, UnsafeMutableRawPointer(log)),
             (LV2URI.boundedBlockLength, nil),
+            (LV2URI.workerSchedule, UnsafeMutableRawPointer(worker.schedule)),
+            // A promise, with no data: whoever makes the instance loads the default state
+            // (the renderer and the checker call `LV2World.loadDefaultState`).
+            (LV2URI.loadDefaultState, nil),
         ]
         features = .allocate(capacity: featureList.count)
         _ = features.initialize(from: featureList.map { LV2_Feature(URI: UnsafePointer(strdup($0.0)), data: $0.1) })
@@ -81,6 +94,10 @@ public final class HostFeatures: @unchecked Sendable {
     public func urid(_ uri: String) -> LV2_URID {
         table.map(uri)
     }
+
+    /// The `urid:map` and `urid:unmap` structs, for lilv to read and write state with.
+    var mapFeature: UnsafeMutablePointer<LV2_URID_Map> { map }
+    var unmapFeature: UnsafeMutablePointer<LV2_URID_Unmap> { unmap }
 
     /// The NULL-terminated feature list for `instantiate`, valid while `self` lives.
     public var featureArray: UnsafePointer<UnsafePointer<LV2_Feature>?> {

@@ -12,8 +12,9 @@ public final class PluginInstance {
     public let sequenceSize: Int
 
     private let library: PluginLibrary
-    private let descriptor: UnsafePointer<LV2_Descriptor>
-    private let handle: LV2_Handle
+    /// Also for `PluginState`, which hands them to lilv as a `LilvInstance`.
+    let descriptor: UnsafePointer<LV2_Descriptor>
+    let handle: LV2_Handle
     /// One value per port index; only the control ports' entries are connected.
     private let controlValues: UnsafeMutableBufferPointer<Float>
     private let audioInputs: [UnsafeMutableBufferPointer<Float>]
@@ -32,8 +33,15 @@ public final class PluginInstance {
         didSet { connectAudioOutputs() }
     }
 
-    public init(plugin: PluginInfo, sampleRate: Double, maxBlockLength: Int = 8192, sequenceSize: Int = 65536,
-                nominalBlockLength: Int? = nil) throws {
+    public convenience init(plugin: PluginInfo, sampleRate: Double, maxBlockLength: Int = 8192, sequenceSize: Int = 65536,
+                            nominalBlockLength: Int? = nil) throws {
+        try self.init(plugin: plugin, sampleRate: sampleRate, maxBlockLength: maxBlockLength, sequenceSize: sequenceSize,
+                      nominalBlockLength: nominalBlockLength, urids: URIDTable())
+    }
+
+    /// `urids`: the world's table, for an instance that takes state the world has read.
+    init(plugin: PluginInfo, sampleRate: Double, maxBlockLength: Int = 8192, sequenceSize: Int = 65536,
+         nominalBlockLength: Int? = nil, urids: URIDTable) throws {
         guard sampleRate.isFinite, sampleRate > 0 else {
             throw HostError("The sample rate must be a positive number of hertz, not \(sampleRate.compactDescription).")
         }
@@ -45,7 +53,7 @@ public final class PluginInstance {
         }
         let features = HostFeatures(sampleRate: sampleRate, minBlockLength: 1, maxBlockLength: maxBlockLength,
                                     nominalBlockLength: min(nominalBlockLength ?? maxBlockLength, maxBlockLength),
-                                    sequenceSize: sequenceSize)
+                                    sequenceSize: sequenceSize, urids: urids)
         let supported = features.supportedFeatureURIs
         let missing = plugin.requiredFeatures.filter { !supported.contains($0) }
         if !missing.isEmpty {
@@ -73,6 +81,7 @@ public final class PluginInstance {
         self.library = library
         self.descriptor = descriptor
         self.handle = handle
+        features.worker.attach(descriptor, handle)
         sequenceType = features.urid(LV2URI.atomSequence)
         chunkType = features.urid(LV2URI.atomChunk)
         midiEventType = features.urid(LV2URI.midiEvent)
@@ -168,6 +177,11 @@ public final class PluginInstance {
         controlValues[try controlInput(symbol).index] = value
     }
 
+    /// The memory behind a control input, for lilv to read when it saves state.
+    func controlInputValue(_ symbol: String) -> UnsafeMutablePointer<Float>? {
+        (try? controlInput(symbol)).map { controlValues.baseAddress! + $0.index }
+    }
+
     private func controlInput(_ symbol: String) throws -> PortInfo {
         let port = try plugin.port(symbol: symbol)
         guard port.kind == .control, port.isInput else {
@@ -246,8 +260,8 @@ public final class PluginInstance {
         isActive = true
     }
 
-    /// Runs one block of `frames` (0 … maxBlockLength), then empties the input
-    /// sequences so the next block starts with no events.
+    /// Runs one block of `frames` (0 … maxBlockLength), delivers the worker's responses,
+    /// then empties the input sequences so the next block starts with no events.
     /// Allocates and locks nothing (the plugin tests check this with RTProbe), so
     /// the loops here and in `clearEvents` go by index: an unoptimized build
     /// allocates for `forEach` and for `for … in` over an array, not for indices.
@@ -257,6 +271,7 @@ public final class PluginInstance {
             atomOutputs[index].prepareForOutput(chunkType: chunkType)
         }
         descriptor.pointee.run?(handle, UInt32(frames))
+        features.worker.deliverResponses()
         clearEvents()
     }
 

@@ -5,11 +5,18 @@ public struct RenderStage {
     public var controls: [(symbol: String, value: Float)]
     /// The preset's URI, or its label.
     public var presetURI: String?
+    /// A state directory (as jalv and `savedStatePath` write it) restored after the preset.
+    public var statePath: String?
+    /// Where to save the plugin's state once the render is over.
+    public var savedStatePath: String?
 
-    public init(plugin: PluginInfo, controls: [(symbol: String, value: Float)] = [], presetURI: String? = nil) {
+    public init(plugin: PluginInfo, controls: [(symbol: String, value: Float)] = [], presetURI: String? = nil,
+                statePath: String? = nil, savedStatePath: String? = nil) {
         self.plugin = plugin
         self.controls = controls
         self.presetURI = presetURI
+        self.statePath = statePath
+        self.savedStatePath = savedStatePath
     }
 }
 

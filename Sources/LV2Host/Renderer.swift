@@ -82,8 +82,11 @@ public struct Renderer {
             rendered += frames
             progress?(Self.fraction(written: written, ending: ending, expected: source?.expectedFrames))
         }
-        chain.deactivate()
         let cpuSeconds = threadCPUTime() - cpuStart
+        for (stage, instance) in zip(request.stages, chain.instances) {
+            if let directory = stage.savedStatePath { try world.saveState(of: instance, to: directory) }
+        }
+        chain.deactivate()
         if written > 0 { try sink.finish() }
         progress?(1)
         return RenderMeasurements(sampleRate: rate, channelCount: channelCount, latency: latency,
@@ -92,13 +95,16 @@ public struct Renderer {
 
     // MARK: - Setting up
 
-    /// An instance set up as the stage asks: preset first, then the single controls.
+    /// An instance set up as the stage asks: the plugin's default state, the preset, the
+    /// state directory, then the single controls.
     private func makeInstance(_ stage: RenderStage, _ request: RenderRequest) throws -> PluginInstance {
         let instance = try PluginInstance(plugin: stage.plugin, sampleRate: request.sampleRate,
                                           maxBlockLength: request.blocks.maxBlockLength,
-                                          nominalBlockLength: request.blocks.nominalBlockLength)
-        let presetControls = try stage.presetURI.map { try world.presetControls($0, for: stage.plugin) } ?? []
-        for (symbol, value) in presetControls + stage.controls {
+                                          nominalBlockLength: request.blocks.nominalBlockLength, urids: world.urids)
+        try world.loadDefaultState(into: instance)
+        if let preset = stage.presetURI { try world.restorePreset(preset, into: instance) }
+        if let state = stage.statePath { try world.restoreState(state, into: instance) }
+        for (symbol, value) in stage.controls {
             try instance.setControl(symbol, value)
         }
         if request.inPlace {

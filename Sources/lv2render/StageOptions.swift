@@ -15,8 +15,16 @@ struct StageOptions: ParsableArguments {
             help: ArgumentHelp("Load a preset's control values (before any --set), by URI or label.", valueName: "preset"))
     var preset: String?
 
+    @Option(parsing: .unconditional,
+            help: ArgumentHelp("Restore a state directory (as jalv and --save-state write it), after any --preset.", valueName: "dir"))
+    var state: String?
+
+    @Option(parsing: .unconditional, help: ArgumentHelp("Save the plugin's state to this directory after the render.", valueName: "dir"))
+    var saveState: String?
+
     func stage(in world: LV2World) throws -> RenderStage {
-        RenderStage(plugin: try world.plugin(uri: uri), controls: settings.map { ($0.symbol, $0.value) }, presetURI: preset)
+        RenderStage(plugin: try world.plugin(uri: uri), controls: settings.map { ($0.symbol, $0.value) }, presetURI: preset,
+                    statePath: state, savedStatePath: saveState)
     }
 }
 
@@ -44,7 +52,7 @@ struct ControlSetting {
 
 /// Cuts `--then URI` stages out of a `render` command line, leaving every other
 /// argument where it was, so that options such as `--output` may come anywhere.
-/// Once a `--then` has appeared, every later `--set` and `--preset` belongs to the
+/// Once a `--then` has appeared, every later `--set`, `--preset`, `--state` and `--save-state` belongs to the
 /// latest `--then` plugin, whatever other options come between.
 enum ChainArguments {
     static func split(_ arguments: inout [String]) throws -> [StageOptions] {
@@ -93,7 +101,7 @@ enum ChainArguments {
 
     /// How many arguments a stage option starting with `argument` spans, or nil if it is not one.
     private static func stageOptionLength(_ argument: String) -> Int? {
-        for name in ["--set", "--preset"] {
+        for name in ["--set", "--preset", "--state", "--save-state"] {
             if argument == name { return 2 }
             if argument.hasPrefix(name + "=") { return 1 }
         }

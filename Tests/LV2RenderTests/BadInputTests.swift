@@ -146,7 +146,11 @@ final class BadInputTests: XCTestCase {
     }
 
     func testMissingRequiredFeatureIsNamed() throws {
-        try assertRefused([Examples.sampler], status: 1, "requires the features http://lv2plug.in/ns/ext/state#loadDefaultState and http://lv2plug.in/ns/ext/worker#schedule")
+        try assertRefused([TestDelayBundle.needsInstanceAccessURI], status: 1, "requires the feature http://lv2plug.in/ns/ext/instance-access")
+    }
+
+    func testStateThatIsNotThere() throws {
+        try assertRefused([Examples.amp, "--input", input, "--state", folder.path("no-state")], status: 1, "The state \(folder.path("no-state")) does not exist.")
     }
 
     func testChannelCountsThatDoNotFit() throws {

@@ -10,6 +10,8 @@ enum TestDelayBundle {
     static let uri = "urn:swiftlv2:test:delay"
     /// The same plugin, declaring `lv2:inPlaceBroken`.
     static let inPlaceBrokenURI = "urn:swiftlv2:test:delay-in-place-broken"
+    /// The same plugin, requiring `instance-access`, which an offline host cannot give.
+    static let needsInstanceAccessURI = "urn:swiftlv2:test:delay-needs-instance-access"
     /// The same plugin, its delay's minimum and maximum swapped, as a careless description might have them.
     static let swappedRangeURI = "urn:swiftlv2:test:delay-swapped-range"
     /// Not a delay: writes 1 where its input and output share memory and 0 where they
@@ -130,6 +132,10 @@ enum TestDelayBundle {
         @prefix units: <http://lv2plug.in/ns/extensions/units#> .
 
         <\(uri)> a lv2:Plugin ; lv2:binary <delay.so> ; doap:name "Test Delay" ;
+            \(ports) .
+
+        <\(needsInstanceAccessURI)> a lv2:Plugin ; lv2:binary <delay.so> ; doap:name "Test Delay (needs instance access)" ;
+            lv2:requiredFeature <http://lv2plug.in/ns/ext/instance-access> ;
             \(ports) .
 
         <\(inPlaceBrokenURI)> a lv2:Plugin ; lv2:binary <delay.so> ; doap:name "Test Delay (in-place broken)" ;
