@@ -45,6 +45,17 @@ enum LV2URI {
     static let atomSupports = atom + "supports"
     static let midiEvent = "http://lv2plug.in/ns/ext/midi#MidiEvent"
 
+    // Parameters.
+    static let patch = "http://lv2plug.in/ns/ext/patch#"
+    static let patchWritable = patch + "writable"
+    static let patchReadable = patch + "readable"
+    static let patchMessage = patch + "Message"
+    static let patchSet = patch + "Set"
+    static let patchProperty = patch + "property"
+    static let patchValue = patch + "value"
+    static let atomObject = atom + "Object"
+    static let rdfsRange = "http://www.w3.org/2000/01/rdf-schema#range"
+
     // Log levels.
     static let logError = log + "Error"
     static let logWarning = log + "Warning"

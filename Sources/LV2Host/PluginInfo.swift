@@ -25,6 +25,8 @@ public struct PortInfo {
     public let designation: String?
     /// For atom ports: whether they carry MIDI (`atom:supports midi:MidiEvent`).
     public let supportsMIDI: Bool
+    /// For atom ports: whether they take parameter messages (`atom:supports patch:Message`).
+    public let supportsPatch: Bool
     /// For atom ports: whether they name any event type they take (`atom:supports`).
     public let declaresSupportedEvents: Bool
 
@@ -52,6 +54,8 @@ public struct PluginInfo {
     public let requiredFeatures: [String]
     public let optionalFeatures: [String]
     public let latencyPortIndex: Int?
+    /// `patch:writable` parameters, then the `patch:readable` ones that are not writable.
+    public let parameters: [ParameterInfo]
     /// Sorted by URI; the label is the URI when the preset has no `rdfs:label`.
     public let presets: [(uri: String, label: String, comment: String?)]
     /// A synthesizer: an `lv2:InstrumentPlugin`, or a plugin with MIDI in and no audio in.
@@ -76,6 +80,12 @@ public struct PluginInfo {
     public var midiInput: PortInfo? {
         let atomInputs = ports(.atom, input: true)
         return atomInputs.first { $0.supportsMIDI } ?? atomInputs.first { !$0.declaresSupportedEvents }
+    }
+
+    /// The atom input that takes `patch:Set` messages: the first that declares
+    /// `patch:Message`, else the MIDI input.
+    public var parameterInput: PortInfo? {
+        ports(.atom, input: true).first { $0.supportsPatch } ?? midiInput
     }
 
     public func port(symbol: String) throws -> PortInfo {

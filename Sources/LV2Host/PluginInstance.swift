@@ -24,6 +24,8 @@ public final class PluginInstance {
     private let atomOutputs: [AtomSequence]
     /// Where `addMIDIEvent` writes: the atom input that takes MIDI, if any.
     private let midiSequence: AtomSequence?
+    /// Where `setParameter` writes: the atom input that takes `patch:Set`, if any.
+    private let parameterSequence: AtomSequence?
     private let sequenceType, chunkType, midiEventType: LV2_URID
     private var isActive = false
 
@@ -99,6 +101,8 @@ public final class PluginInstance {
         self.atomInputs = atomInputs
         atomOutputs = plugin.ports(.atom, input: false).map { _ in AtomSequence(capacity: sequenceSize) }
         midiSequence = midiPosition.map { atomInputs[$0] }
+        let parameterPosition = plugin.parameterInput.flatMap { input in plugin.ports(.atom, input: true).firstIndex { $0.index == input.index } }
+        parameterSequence = parameterPosition.map { atomInputs[$0] }
 
         connectFixedPorts()
         connectAudioOutputs()
@@ -251,6 +255,26 @@ public final class PluginInstance {
 
     /// Whether `addMIDIEvent` has anywhere to deliver to.
     public var acceptsMIDI: Bool { midiSequence != nil }
+
+    /// Sends `patch:Set` for a parameter at the start of the next block. The plugin takes
+    /// it in `run`, perhaps through the worker (eg-sampler loads its sample there).
+    public func setParameter(_ parameter: ParameterInfo, _ value: ParameterValue) throws {
+        guard let parameterSequence else {
+            throw HostError("The plugin \(plugin.uri) has no atom input for parameter messages, so \(parameter.uri) cannot be set.")
+        }
+        func word(_ value: UInt32) -> [UInt8] { withUnsafeBytes(of: value) { Array($0) } }
+        func padded(_ bytes: [UInt8]) -> [UInt8] { bytes + [UInt8](repeating: 0, count: (8 - bytes.count % 8) % 8) }
+        func property(_ key: String, type: String, _ body: [UInt8]) -> [UInt8] {
+            word(features.urid(key)) + word(0) + word(UInt32(body.count)) + word(features.urid(type)) + padded(body)
+        }
+        let (type, body) = value.atom
+        let object = word(0) + word(features.urid(LV2URI.patchSet))
+            + property(LV2URI.patchProperty, type: LV2URI.atom + "URID", word(features.urid(parameter.uri)))
+            + property(LV2URI.patchValue, type: type, body)
+        guard parameterSequence.append(frame: 0, type: features.urid(LV2URI.atomObject), bytes: object) else {
+            throw HostError("The parameter value for \(parameter.uri) does not fit in the plugin's atom input.")
+        }
+    }
 
     // MARK: - Running
 

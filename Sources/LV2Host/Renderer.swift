@@ -53,6 +53,7 @@ public struct Renderer {
         var lengths = request.blocks.lengths()
         let cpuStart = threadCPUTime()
         chain.activate()
+        try setParameters(request, chain)
         while outputLength.map({ written < $0 }) ?? true {
             var frames = lengths.next()!
             if let outputLength { frames = min(frames, outputLength + dropped - rendered) }
@@ -114,6 +115,18 @@ public struct Renderer {
             instance.connectsInPlace = true
         }
         return instance
+    }
+
+    /// Hands each stage its parameters in a block of no frames before the render, so
+    /// that they hold from frame 0: work they cause (loading a file) is done, and its
+    /// response delivered, before the first frame is rendered.
+    private func setParameters(_ request: RenderRequest, _ chain: PluginChain) throws {
+        for (stage, instance) in zip(request.stages, chain.instances) where !stage.parameters.isEmpty {
+            for (parameter, value) in stage.parameters {
+                try instance.setParameter(parameter, value)
+            }
+            instance.run(frames: 0)
+        }
     }
 
     // MARK: - Helpers

@@ -7,7 +7,8 @@ struct StageOptions: ParsableArguments {
     @Argument(help: "The plugin's URI.")
     var uri: String
 
-    @Option(name: .customLong("set"), parsing: .unconditionalSingleValue, help: ArgumentHelp("Set a control input.", valueName: "symbol=value"),
+    @Option(name: .customLong("set"), parsing: .unconditionalSingleValue,
+            help: ArgumentHelp("Set a control input, or a parameter by URI, label or the URI's last part.", valueName: "name=value"),
             transform: ControlSetting.init(argument:))
     var settings: [ControlSetting] = []
 
@@ -23,30 +24,46 @@ struct StageOptions: ParsableArguments {
     var saveState: String?
 
     func stage(in world: LV2World) throws -> RenderStage {
-        RenderStage(plugin: try world.plugin(uri: uri), controls: settings.map { ($0.symbol, $0.value) }, presetURI: preset,
-                    statePath: state, savedStatePath: saveState)
+        let plugin = try world.plugin(uri: uri)
+        var stage = RenderStage(plugin: plugin, presetURI: preset, statePath: state, savedStatePath: saveState)
+        for setting in settings {
+            // A control port's symbol wins; a name no port has may be a parameter's.
+            let isControl = plugin.ports(.control, input: true).contains { $0.symbol == setting.name }
+            if !isControl, let parameter = try plugin.parameter(named: setting.name) {
+                stage.parameters.append((parameter, try ParameterValue(setting.text, for: parameter)))
+            } else {
+                stage.controls.append((setting.name, try setting.number()))
+            }
+        }
+        return stage
     }
 }
 
-/// `SYMBOL=VALUE` from `--set`.
+/// `NAME=VALUE` from `--set`: a control port's symbol and a number, or a parameter and
+/// a value its range types, which only the plugin's description tells apart.
 struct ControlSetting {
-    let symbol: String
-    let value: Float
+    let name: String
+    let text: String
 
     init(argument: String) throws {
         let parts = argument.split(separator: "=", maxSplits: 1, omittingEmptySubsequences: false)
         guard parts.count == 2, !parts[0].isEmpty else {
-            throw ValidationError("--set takes SYMBOL=VALUE, not \"\(argument)\".")
+            throw ValidationError("--set takes NAME=VALUE, not \"\(argument)\".")
         }
-        guard let value = Float(parts[1]), !value.isNaN else {
-            throw ValidationError("The value \"\(parts[1])\" for \(parts[0]) is not a number.")
+        name = String(parts[0])
+        text = String(parts[1])
+    }
+
+    /// The value for a control port.
+    func number() throws -> Float {
+        guard let value = Float(text), !value.isNaN else {
+            throw ValidationError("The value \"\(text)\" for \(name) is not a number.")
         }
         // Float("1e39") is infinity: the number is fine, a control port cannot hold it.
         guard value.isFinite else {
-            throw ValidationError("The value \"\(parts[1])\" for \(parts[0]) is outside the range a 32-bit float can hold.")
+            throw ValidationError("The value \"\(text)\" for \(name) is outside the range a 32-bit float can hold.")
         }
-        symbol = String(parts[0])
-        self.value = value
+        return value
     }
 }
 
