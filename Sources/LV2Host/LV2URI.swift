@@ -56,6 +56,10 @@ enum LV2URI {
     static let atomObject = atom + "Object"
     static let rdfsRange = "http://www.w3.org/2000/01/rdf-schema#range"
 
+    // Time.
+    static let time = "http://lv2plug.in/ns/ext/time#"
+    static let timePosition = time + "Position"
+
     // Log levels.
     static let logError = log + "Error"
     static let logWarning = log + "Warning"

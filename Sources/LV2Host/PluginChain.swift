@@ -8,11 +8,12 @@ final class PluginChain {
     /// One block of the input, per input channel.
     private let inputBlock: [UnsafeMutableBufferPointer<Float>]
     private var midi: MIDISchedule
+    private let transport: Transport
     /// The frame where the input ended, once it has (0 without input).
     private(set) var inputEnd: Int?
 
     /// `input` must already be at the render's sample rate.
-    init(_ instances: [PluginInstance], input: AudioSource?, midi: MIDISchedule) throws {
+    init(_ instances: [PluginInstance], input: AudioSource?, midi: MIDISchedule, transport: Transport) throws {
         let first = instances[0], last = instances[instances.count - 1]
         guard last.audioOutputCount > 0 else {
             throw HostError("The plugin \(last.plugin.uri) has no audio outputs, so there is nothing to render.")
@@ -27,6 +28,7 @@ final class PluginChain {
         inputBlock = (0..<(input?.channelCount ?? 0)).map { _ in .allocate(capacity: first.maxBlockLength) }
         inputEnd = input == nil ? 0 : nil
         self.midi = midi
+        self.transport = transport
     }
 
     deinit {
@@ -67,6 +69,7 @@ final class PluginChain {
             // Cleared every block: in place, the plugin's last output is still there.
             (0..<first.audioInputCount).forEach { first.audioInput($0).update(repeating: 0) }
         }
+        try deliverTime(start: start, frames: frames)
         try midi.deliver(blockStart: start, frames: frames, to: first)
         first.run(frames: frames)
         for (link, (source, destination)) in zip(links, zip(instances, instances.dropFirst())) {
@@ -74,6 +77,24 @@ final class PluginChain {
                 _ = samples.update(fromContentsOf: source.audioOutput(channel)[..<frames])
             }
             destination.run(frames: frames)
+        }
+    }
+
+    /// Moves the time controls to the block's start and adds a `time:Position` where one is
+    /// due. Where the first plugin takes MIDI and time in one sequence, the MIDI before each
+    /// position goes in first, so that the events stay in time order.
+    private func deliverTime(start: Int, frames: Int) throws {
+        let due = transport.changes(from: start, frames: frames)
+        let blockStart = transport.position(at: start)
+        for instance in instances {
+            instance.followTime(blockStart)
+            guard instance.acceptsTime else { continue }
+            for frame in due {
+                if instance === instances[0], instance.sharesTimeAndMIDI {
+                    try midi.deliver(blockStart: start, frames: frame - start, to: instance)
+                }
+                try instance.addPosition(frame: frame - start, transport.position(at: frame))
+            }
         }
     }
 

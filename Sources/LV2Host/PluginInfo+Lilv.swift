@@ -84,6 +84,7 @@ extension PortInfo {
         isLogarithmic = has(LV2URI.logarithmic)
         supportsMIDI = lilv_port_supports_event(plugin, port, world.node(LV2URI.midiEvent))
         supportsPatch = lilv_port_supports_event(plugin, port, world.node(LV2URI.patchMessage))
+        supportsTimePosition = lilv_port_supports_event(plugin, port, world.node(LV2URI.timePosition))
         declaresSupportedEvents = takeString(lilv_port_get(plugin, port, world.node(LV2URI.atomSupports))) != nil
         designation = takeString(lilv_port_get(plugin, port, world.node(LV2URI.designation)))
 

@@ -27,6 +27,8 @@ public struct PortInfo {
     public let supportsMIDI: Bool
     /// For atom ports: whether they take parameter messages (`atom:supports patch:Message`).
     public let supportsPatch: Bool
+    /// For atom ports: whether they take the transport's position (`atom:supports time:Position`).
+    public let supportsTimePosition: Bool
     /// For atom ports: whether they name any event type they take (`atom:supports`).
     public let declaresSupportedEvents: Bool
 

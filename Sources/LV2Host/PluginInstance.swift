@@ -26,6 +26,8 @@ public final class PluginInstance {
     private let midiSequence: AtomSequence?
     /// Where `setParameter` writes: the atom input that takes `patch:Set`, if any.
     private let parameterSequence: AtomSequence?
+    /// Where `addPosition` writes: the atom input that takes `time:Position`, if any.
+    private let timeSequence: AtomSequence?
     private let sequenceType, chunkType, midiEventType: LV2_URID
     private var isActive = false
 
@@ -103,6 +105,8 @@ public final class PluginInstance {
         midiSequence = midiPosition.map { atomInputs[$0] }
         let parameterPosition = plugin.parameterInput.flatMap { input in plugin.ports(.atom, input: true).firstIndex { $0.index == input.index } }
         parameterSequence = parameterPosition.map { atomInputs[$0] }
+        let timePosition = plugin.ports(.atom, input: true).firstIndex { $0.supportsTimePosition }
+        timeSequence = timePosition.map { atomInputs[$0] }
 
         connectFixedPorts()
         connectAudioOutputs()
@@ -262,18 +266,60 @@ public final class PluginInstance {
         guard let parameterSequence else {
             throw HostError("The plugin \(plugin.uri) has no atom input for parameter messages, so \(parameter.uri) cannot be set.")
         }
-        func word(_ value: UInt32) -> [UInt8] { withUnsafeBytes(of: value) { Array($0) } }
-        func padded(_ bytes: [UInt8]) -> [UInt8] { bytes + [UInt8](repeating: 0, count: (8 - bytes.count % 8) % 8) }
-        func property(_ key: String, type: String, _ body: [UInt8]) -> [UInt8] {
-            word(features.urid(key)) + word(0) + word(UInt32(body.count)) + word(features.urid(type)) + padded(body)
-        }
         let (type, body) = value.atom
-        let object = word(0) + word(features.urid(LV2URI.patchSet))
-            + property(LV2URI.patchProperty, type: LV2URI.atom + "URID", word(features.urid(parameter.uri)))
-            + property(LV2URI.patchValue, type: type, body)
-        guard parameterSequence.append(frame: 0, type: features.urid(LV2URI.atomObject), bytes: object) else {
+        var object = AtomObject(type: LV2URI.patchSet, features: features)
+        object.add(LV2URI.patchProperty, type: LV2URI.atom + "URID", integer: features.urid(parameter.uri))
+        object.add(LV2URI.patchValue, type: type, body)
+        guard parameterSequence.append(frame: 0, type: features.urid(LV2URI.atomObject), bytes: object.body) else {
             throw HostError("The parameter value for \(parameter.uri) does not fit in the plugin's atom input.")
         }
+    }
+
+    /// Whether the plugin takes `time:Position` on an atom input.
+    public var acceptsTime: Bool { timeSequence != nil }
+
+    /// Whether the time and the MIDI go into the same sequence, so must be added in time order.
+    var sharesTimeAndMIDI: Bool { timeSequence != nil && timeSequence?.buffer == midiSequence?.buffer }
+
+    /// Adds a `time:Position` at `frame` within the next block, rolling at speed 1.
+    func addPosition(frame: Int, _ position: Transport.Position) throws {
+        guard let timeSequence else { return }
+        var object = AtomObject(type: LV2URI.timePosition, features: features)
+        object.add(LV2URI.time + "frame", type: LV2URI.atom + "Long", integer: Int64(position.frame))
+        object.add(LV2URI.time + "speed", float: 1)
+        object.add(LV2URI.time + "bar", type: LV2URI.atom + "Long", integer: Int64(position.bar))
+        object.add(LV2URI.time + "barBeat", float: Float(position.barBeat))
+        object.add(LV2URI.time + "beat", double: position.beat)
+        object.add(LV2URI.time + "beatUnit", type: LV2URI.atomInt, integer: Int32(position.meter.beatUnit))
+        object.add(LV2URI.time + "beatsPerBar", float: Float(position.meter.beatsPerBar))
+        object.add(LV2URI.time + "beatsPerMinute", float: Float(position.beatsPerMinute))
+        guard timeSequence.append(frame: frame, type: features.urid(LV2URI.atomObject), bytes: object.body) else {
+            throw HostError("The time position does not fit in the atom input of \(plugin.uri); use smaller blocks.")
+        }
+    }
+
+    /// Sets the control inputs designated `time:beatsPerMinute`, `time:bar` and the like
+    /// to `position`, for the block that starts there.
+    func followTime(_ position: Transport.Position) {
+        for port in timeControls {
+            let value: Double
+            switch port.designation.map({ String($0.dropFirst(LV2URI.time.count)) }) {
+            case "beatsPerMinute": value = position.beatsPerMinute
+            case "beatsPerBar": value = position.meter.beatsPerBar
+            case "beatUnit": value = Double(position.meter.beatUnit)
+            case "speed": value = 1
+            case "bar": value = Double(position.bar)
+            case "barBeat": value = position.barBeat
+            case "beat": value = position.beat
+            case "frame": value = Double(position.frame)
+            default: continue
+            }
+            controlValues[port.index] = Float(value)
+        }
+    }
+
+    private var timeControls: [PortInfo] {
+        plugin.ports(.control, input: true).filter { $0.designation?.hasPrefix(LV2URI.time) ?? false }
     }
 
     // MARK: - Running

@@ -33,6 +33,9 @@ public struct RenderRequest {
     public var midi: [TimedMIDIEvent] = []
     /// A MIDI file for the first stage, read as it plays; used instead of `midi` when set.
     public var midiFile: MIDIFile? = nil
+    /// The tempo plugins that follow the transport get; nil: 120, or the MIDI file's tempo map.
+    public var beatsPerMinute: Double? = nil
+    public var meter: Transport.Meter = .common
     /// Audio for the first stage, converted to `sampleRate` if it has another rate.
     public var input: AudioData? = nil
     /// The exact output length in seconds. Without it, the render lasts until the
@@ -62,6 +65,9 @@ public struct RenderRequest {
         }
         try Self.checkTiming(sampleRate: sampleRate, duration: duration, tail: tail)
         try blocks.validate()
+        if let beatsPerMinute, !Transport.tempoRange.contains(beatsPerMinute) {
+            throw HostError("The tempo must be between \(Int(Transport.tempoRange.lowerBound)) and \(Int(Transport.tempoRange.upperBound)) beats per minute, not \(beatsPerMinute.compactDescription).")
+        }
         try input?.checkChannelLengths()
     }
 

@@ -31,7 +31,10 @@ public struct Renderer {
         let rate = request.sampleRate
         let source = try input.map { $0.sampleRate == rate ? $0 : try ResamplingSource($0, to: rate) }
         let midi = request.midiFile.map { MIDISchedule(file: $0, sampleRate: rate) } ?? MIDISchedule(request.midi, sampleRate: rate)
-        let chain = try PluginChain(request.stages.map { try makeInstance($0, request) }, input: source, midi: midi)
+        let tempoChanges = request.midiFile?.tempoChanges ?? request.beatsPerMinute.map { [(0, $0)] } ?? []
+        let transport = Transport(tempoChanges: tempoChanges, meter: request.meter, sampleRate: rate)
+        let chain = try PluginChain(request.stages.map { try makeInstance($0, request) }, input: source, midi: midi,
+                                    transport: transport)
         let channelCount = chain.outputs.count
         let sink = try output(channelCount)
 

@@ -35,6 +35,16 @@ struct RenderCommand: ParsableCommand {
             help: ArgumentHelp("Notes to play: NOTE@START:DURATION[:VELOCITY],… with times in seconds.", valueName: "spec"))
     var notes: String?
 
+    @Option(parsing: .unconditional,
+            help: ArgumentHelp("The tempo for plugins that follow the transport (default: 120, or the --midi file's tempo map).", valueName: "bpm"))
+    var bpm: Double?
+
+    @Option(parsing: .unconditional, help: ArgumentHelp("The meter for plugins that follow the transport. (default: 4/4)", valueName: "beats/unit"),
+            transform: { argument in
+                do { return try Transport.Meter(argument) } catch let error as HostError { throw ValidationError(error.description) }
+            })
+    var meter: Transport.Meter = .common
+
     @Option(parsing: .unconditional, help: ArgumentHelp("An audio file (WAV, FLAC, AIFF) to process.", valueName: "file"))
     var input: String?
 
@@ -76,6 +86,12 @@ struct RenderCommand: ParsableCommand {
         guard midi == nil || notes == nil else {
             throw ValidationError("--midi and --notes cannot be used together.")
         }
+        guard midi == nil || bpm == nil else {
+            throw ValidationError("--bpm and --midi cannot be used together: the MIDI file's tempo map sets the tempo.")
+        }
+        if let bpm, !Transport.tempoRange.contains(bpm) {
+            throw ValidationError("The tempo must be between \(Int(Transport.tempoRange.lowerBound)) and \(Int(Transport.tempoRange.upperBound)) beats per minute, not \(bpm.compactDescription).")
+        }
         guard duration == nil || tail == nil else {
             throw ValidationError("--duration and --tail cannot be used together.")
         }
@@ -105,6 +121,8 @@ struct RenderCommand: ParsableCommand {
         request.tail = tail
         request.compensateLatency = compensateLatency
         request.inPlace = inPlace
+        request.beatsPerMinute = bpm
+        request.meter = meter
         if let midi {
             try AudioFile.checkReadable(midi, what: "MIDI file")
             request.midiFile = try MIDIFile(path: midi)
