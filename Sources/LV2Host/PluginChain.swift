@@ -13,10 +13,17 @@ final class PluginChain {
     private(set) var inputEnd: Int?
 
     /// `input` must already be at the render's sample rate.
-    init(_ instances: [PluginInstance], input: AudioSource?, midi: MIDISchedule, transport: Transport) throws {
+    init(_ instances: [PluginInstance], input: AudioSource?, midi: MIDISchedule, transport: Transport,
+         collectsMIDIOutput: Bool = false) throws {
         let first = instances[0], last = instances[instances.count - 1]
-        guard last.audioOutputCount > 0 else {
-            throw HostError("The plugin \(last.plugin.uri) has no audio outputs, so there is nothing to render.")
+        if collectsMIDIOutput {
+            guard last.hasAtomOutput else {
+                throw HostError("The plugin \(last.plugin.uri) has no atom outputs, so it sends no MIDI for --midi-out.")
+            }
+        } else {
+            guard last.audioOutputCount > 0 else {
+                throw HostError("The plugin \(last.plugin.uri) has no audio outputs, so there is nothing to render.")
+            }
         }
         guard midi.isEmpty || first.acceptsMIDI else {
             throw HostError("The plugin \(first.plugin.uri) has no MIDI input, so it cannot play notes.")

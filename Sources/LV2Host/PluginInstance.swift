@@ -257,6 +257,16 @@ public final class PluginInstance {
         midiSequence?.append(frame: frame, type: midiEventType, bytes: bytes) ?? false
     }
 
+    /// The MIDI messages the plugin wrote to its atom outputs in the last block of
+    /// `frames`, by frame within it (outputs in port order, each in its own order).
+    public func midiOutput(frames: Int) -> [(frame: Int, bytes: [UInt8])] {
+        atomOutputs.flatMap { $0.outputEvents(type: midiEventType, sequenceType: sequenceType, frames: frames) }
+            .enumerated().sorted { ($0.element.frame, $0.offset) < ($1.element.frame, $1.offset) }.map(\.element)
+    }
+
+    /// Whether the plugin has an atom output MIDI may come out of.
+    public var hasAtomOutput: Bool { !atomOutputs.isEmpty }
+
     /// Whether `addMIDIEvent` has anywhere to deliver to.
     public var acceptsMIDI: Bool { midiSequence != nil }
 

@@ -48,6 +48,9 @@ public struct RenderRequest {
     public var compensateLatency = false
     /// Connect each plugin's audio outputs to its input buffers.
     public var inPlace = false
+    /// Gather the MIDI the last plugin writes to its atom outputs (`midiOutput`). A last
+    /// plugin without audio outputs is then allowed: it renders no audio, only MIDI.
+    public var collectsMIDIOutput = false
 
     public init(stages: [RenderStage]) {
         self.stages = stages
@@ -98,6 +101,8 @@ public struct RenderMeasurements {
     /// Levels over all channels; -infinity for digital silence.
     public var peakDBFS: Double
     public var rmsDBFS: Double
+    /// With `collectsMIDIOutput`: the last plugin's MIDI output, by output frame.
+    public var midiOutput: [(frame: Int, bytes: [UInt8])] = []
 
     public var seconds: Double { Double(frames) / sampleRate }
     /// How many times faster than real time the render ran.

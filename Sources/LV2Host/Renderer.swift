@@ -34,7 +34,7 @@ public struct Renderer {
         let tempoChanges = request.midiFile?.tempoChanges ?? request.beatsPerMinute.map { [(0, $0)] } ?? []
         let transport = Transport(tempoChanges: tempoChanges, meter: request.meter, sampleRate: rate)
         let chain = try PluginChain(request.stages.map { try makeInstance($0, request) }, input: source, midi: midi,
-                                    transport: transport)
+                                    transport: transport, collectsMIDIOutput: request.collectsMIDIOutput)
         let channelCount = chain.outputs.count
         let sink = try output(channelCount)
 
@@ -53,6 +53,7 @@ public struct Renderer {
         if request.duration != nil { settle(RenderEnding(request, contentEnd: 0, latency: 0)) }
         var rendered = 0, written = 0, latency = 0, dropped = 0
         var levels = Levels()
+        var midiOutput: [(frame: Int, bytes: [UInt8])] = []
         var lengths = request.blocks.lengths()
         let cpuStart = threadCPUTime()
         chain.activate()
@@ -73,6 +74,10 @@ public struct Renderer {
             }
             let blockOutputs = chain.outputs
             let first = rendered - dropped
+            if request.collectsMIDIOutput {
+                midiOutput += chain.instances[chain.instances.count - 1].midiOutput(frames: frames)
+                    .map { (first + $0.frame, $0.bytes) }.filter { $0.frame >= 0 }
+            }
             if outputLength == nil, let found = silence?.scan(blockOutputs, frames: frames, first: first) {
                 outputLength = found
             }
@@ -94,7 +99,8 @@ public struct Renderer {
         if written > 0 { try sink.finish() }
         progress?(1)
         return RenderMeasurements(sampleRate: rate, channelCount: channelCount, latency: latency,
-                                  cpuSeconds: cpuSeconds, frames: written, peakDBFS: levels.peakDBFS, rmsDBFS: levels.rmsDBFS)
+                                  cpuSeconds: cpuSeconds, frames: written, peakDBFS: levels.peakDBFS, rmsDBFS: levels.rmsDBFS,
+                                  midiOutput: midiOutput.filter { $0.frame < written })
     }
 
     // MARK: - Setting up

@@ -25,8 +25,12 @@ struct RenderCommand: ParsableCommand {
     // so that `--rate -1` is refused as out of range and `-o -` means standard output.
 
     @Option(name: .shortAndLong, parsing: .unconditional,
-            help: ArgumentHelp("The WAV file to write; - for standard output.", valueName: "file"))
-    var output: String
+            help: ArgumentHelp("The WAV file to write; - for standard output. (Not needed with --midi-out alone.)", valueName: "file"))
+    var output: String?
+
+    @Option(parsing: .unconditional,
+            help: ArgumentHelp("Write the MIDI the last plugin sends as a Standard MIDI File, each event at its frame.", valueName: "file"))
+    var midiOut: String?
 
     @Option(parsing: .unconditional, help: ArgumentHelp("A Standard MIDI File (type 0 or 1) to play.", valueName: "file"))
     var midi: String?
@@ -83,6 +87,9 @@ struct RenderCommand: ParsableCommand {
     var json = false
 
     func validate() throws {
+        guard output != nil || midiOut != nil else {
+            throw ValidationError("Missing expected argument '--output <file>'.")
+        }
         guard midi == nil || notes == nil else {
             throw ValidationError("--midi and --notes cannot be used together.")
         }
@@ -111,7 +118,8 @@ struct RenderCommand: ParsableCommand {
 
     /// Renders the first stage followed by `chain`, the plugins given with --then.
     func run(chain: [StageOptions]) throws {
-        let target = try OutputTarget(output)
+        let target = try output.map { try OutputTarget($0) }
+        let midiTarget = try midiOut.map { try OutputTarget($0) }
         let world = try LV2World()
         var request = RenderRequest(stages: try ([firstStage] + chain).map { try $0.stage(in: world) })
         let source = try input.map { try AudioFileReader(path: $0) }
@@ -122,6 +130,7 @@ struct RenderCommand: ParsableCommand {
         request.compensateLatency = compensateLatency
         request.inPlace = inPlace
         request.beatsPerMinute = bpm
+        request.collectsMIDIOutput = midiOut != nil
         request.meter = meter
         if let midi {
             try AudioFile.checkReadable(midi, what: "MIDI file")
@@ -133,17 +142,25 @@ struct RenderCommand: ParsableCommand {
 
         let result = try ProgressBar().showing { progress in
             try Renderer(world: world).render(request, input: source, output: { channelCount in
-                try AudioFileWriter(target: target, sampleRate: request.sampleRate, channelCount: channelCount, format: format)
+                guard let target else { return DiscardingSink() }
+                guard channelCount > 0 else {
+                    throw HostError("The plugin \(request.stages[request.stages.count - 1].plugin.uri) has no audio outputs, so there is no audio for --output; leave it out and keep --midi-out.")
+                }
+                return try AudioFileWriter(target: target, sampleRate: request.sampleRate, channelCount: channelCount, format: format)
             }, progress: progress)
+        }
+        if let midiTarget {
+            try MIDIFileWriting.write(result.midiOutput, sampleRate: request.sampleRate, to: midiTarget)
         }
         guard result.frames > 0 else {
             throw HostError("The render is empty (0 frames), so no file was written.")
         }
         if !result.peakDBFS.isFinite { warnAboutSilence(request) }
-        let summary = Summary(result: result, output: output, peakResidentBytes: peakResidentBytes())
-        // With the audio on standard output, the summary goes to stderr.
+        let summary = Summary(result: result, output: output ?? midiOut ?? "", peakResidentBytes: peakResidentBytes())
+        // With the audio or the MIDI on standard output, the summary goes to stderr.
         let text = (json ? summary.json : summary.line) + "\n"
-        let stream = target.kind == .standardOutput ? FileHandle.standardError : FileHandle.standardOutput
+        let onStandardOutput = [target, midiTarget].contains { $0?.kind == .standardOutput }
+        let stream = onStandardOutput ? FileHandle.standardError : FileHandle.standardOutput
         stream.write(Data(text.utf8))
     }
 
