@@ -5,7 +5,7 @@ import Foundation
 /// The features the host gives a plugin at `instantiate`, and the memory behind them.
 ///
 /// `urid:map`/`urid:unmap` (thread-safe), `options:options` with the sample rate
-/// and the block and sequence sizes, `log:log` (messages go to stderr) and
+/// and the block and sequence sizes, `log:log` (messages go to stderr after the plugin's name) and
 /// `bufsz:boundedBlockLength`, `worker:schedule` (see `PluginWorker`) and `state:loadDefaultState`. Plugins keep pointers into all of this, so it lives
 /// exactly as long as this object, which each instance retains.
 /// Sendable: after `init` nothing changes but the URID table, which has its own lock.
@@ -17,6 +17,8 @@ public final class HostFeatures: @unchecked Sendable {
     private let map = UnsafeMutablePointer<LV2_URID_Map>.allocate(capacity: 1)
     private let unmap = UnsafeMutablePointer<LV2_URID_Unmap>.allocate(capacity: 1)
     private let log = UnsafeMutablePointer<HostSupportLog>.allocate(capacity: 1)
+    /// The name the log puts before each of the plugin's messages.
+    private let pluginName: UnsafeMutablePointer<CChar>
     private let sampleRateValue = UnsafeMutablePointer<Float>.allocate(capacity: 1)
     /// min, max, nominal block length and sequence size, as `atom:Int`s.
     private let integerValues = UnsafeMutablePointer<Int32>.allocate(capacity: 4)
@@ -26,14 +28,17 @@ public final class HostFeatures: @unchecked Sendable {
 
     public convenience init(sampleRate: Double, minBlockLength: Int, maxBlockLength: Int, nominalBlockLength: Int, sequenceSize: Int) {
         self.init(sampleRate: sampleRate, minBlockLength: minBlockLength, maxBlockLength: maxBlockLength,
-                  nominalBlockLength: nominalBlockLength, sequenceSize: sequenceSize, urids: URIDTable())
+                  nominalBlockLength: nominalBlockLength, sequenceSize: sequenceSize, urids: URIDTable(), pluginName: "plugin")
     }
 
-    init(sampleRate: Double, minBlockLength: Int, maxBlockLength: Int, nominalBlockLength: Int, sequenceSize: Int, urids: URIDTable) {
+    init(sampleRate: Double, minBlockLength: Int, maxBlockLength: Int, nominalBlockLength: Int, sequenceSize: Int,
+         urids: URIDTable, pluginName: String) {
         table = urids
         map.initialize(to: table.mapFeatureData())
         unmap.initialize(to: table.unmapFeatureData())
-        host_support_log_init(log, table.map(LV2URI.logError), table.map(LV2URI.logWarning), table.map(LV2URI.logTrace))
+        self.pluginName = strdup(pluginName)
+        host_support_log_init(log, table.map(LV2URI.logError), table.map(LV2URI.logWarning), table.map(LV2URI.logTrace),
+                              self.pluginName)
 
         sampleRateValue.initialize(to: Float(sampleRate))
         let sizes = [minBlockLength, maxBlockLength, nominalBlockLength, sequenceSize]
@@ -86,6 +91,7 @@ public final class HostFeatures: @unchecked Sendable {
         integerValues.deallocate()
         sampleRateValue.deallocate()
         log.deallocate()
+        free(pluginName)
         unmap.deallocate()
         map.deallocate()
     }

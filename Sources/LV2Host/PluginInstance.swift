@@ -57,7 +57,7 @@ public final class PluginInstance {
         }
         let features = HostFeatures(sampleRate: sampleRate, minBlockLength: 1, maxBlockLength: maxBlockLength,
                                     nominalBlockLength: min(nominalBlockLength ?? maxBlockLength, maxBlockLength),
-                                    sequenceSize: sequenceSize, urids: urids)
+                                    sequenceSize: sequenceSize, urids: urids, pluginName: plugin.name)
         let supported = features.supportedFeatureURIs
         let missing = plugin.requiredFeatures.filter { !supported.contains($0) }
         if !missing.isEmpty {
