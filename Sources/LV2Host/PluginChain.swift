@@ -5,6 +5,8 @@ final class PluginChain {
     private let links: [ChannelRouting]
     private let input: AudioSource?
     private let inputRouting: ChannelRouting?
+    /// Which inputs get silence, one sentence each, for the command to show.
+    let notes: [String]
     /// One block of the input, per input channel.
     private let inputBlock: [UnsafeMutableBufferPointer<Float>]
     private var midi: MIDISchedule
@@ -13,8 +15,9 @@ final class PluginChain {
     private(set) var inputEnd: Int?
 
     /// `input` must already be at the render's sample rate.
+    /// `inputMap`: explicit source channels for the first plugin's inputs (`--map`).
     init(_ instances: [PluginInstance], input: AudioSource?, midi: MIDISchedule, transport: Transport,
-         collectsMIDIOutput: Bool = false) throws {
+         collectsMIDIOutput: Bool = false, inputMap: [(channel: Int, symbol: String)]? = nil) throws {
         let first = instances[0], last = instances[instances.count - 1]
         if collectsMIDIOutput {
             guard last.hasAtomOutput else {
@@ -31,7 +34,8 @@ final class PluginChain {
         self.instances = instances
         links = try zip(instances, instances.dropFirst()).map { try Self.routing(from: $0, to: $1) }
         self.input = input
-        inputRouting = try input.map { try Self.routing(from: $0, to: first) }
+        inputRouting = try input.map { try Self.routing(from: $0, to: first, map: inputMap) }
+        notes = ([inputRouting].compactMap { $0 } + links).flatMap(\.notes)
         inputBlock = (0..<(input?.channelCount ?? 0)).map { _ in .allocate(capacity: first.maxBlockLength) }
         inputEnd = input == nil ? 0 : nil
         self.midi = midi
@@ -105,13 +109,16 @@ final class PluginChain {
         }
     }
 
-    private static func routing(from input: AudioSource, to instance: PluginInstance) throws -> ChannelRouting {
+    private static func routing(from input: AudioSource, to instance: PluginInstance,
+                                map: [(channel: Int, symbol: String)]?) throws -> ChannelRouting {
         let uri = instance.plugin.uri
         guard instance.audioInputCount > 0 else {
             throw HostError("The plugin \(uri) has no audio inputs, so it cannot take an input file.")
         }
-        guard let routing = ChannelRouting(from: input.channelCount, to: instance.audioInputCount) else {
-            throw HostError("The input has \(input.channelCount) channels but the plugin \(uri) has \(instance.audioInputCount) audio inputs (only mono input may feed several).")
+        if let map { return try ChannelRouting(map: map, sourceCount: input.channelCount, to: instance.plugin) }
+        guard let routing = ChannelRouting(from: input.channelCount, to: instance.plugin) else {
+            let inputs = instance.plugin.ports(.audio, input: true).map(\.symbol).joined(separator: ", ")
+            throw HostError("The input has \(input.channelCount) channels but the plugin \(uri) has \(instance.audioInputCount) audio input\(instance.audioInputCount == 1 ? "" : "s") (\(inputs)); choose the channels with --map CH:SYMBOL,….")
         }
         return routing
     }
@@ -121,7 +128,7 @@ final class PluginChain {
         guard destination.audioInputCount > 0 else {
             throw HostError("The plugin \(to) has no audio inputs, so it cannot follow \(from) in a chain.")
         }
-        guard let routing = ChannelRouting(from: source.audioOutputCount, to: destination.audioInputCount) else {
+        guard let routing = ChannelRouting(from: source.audioOutputCount, to: destination.plugin) else {
             throw HostError("The plugin \(from) has \(source.audioOutputCount) audio outputs but \(to), which follows it, has \(destination.audioInputCount) audio inputs.")
         }
         return routing

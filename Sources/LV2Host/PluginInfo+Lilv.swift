@@ -82,6 +82,7 @@ extension PortInfo {
         isToggled = has(LV2URI.toggled)
         isEnumeration = has(LV2URI.enumeration)
         isLogarithmic = has(LV2URI.logarithmic)
+        isSideChain = has(LV2URI.core + "isSideChain")
         supportsMIDI = lilv_port_supports_event(plugin, port, world.node(LV2URI.midiEvent))
         supportsPatch = lilv_port_supports_event(plugin, port, world.node(LV2URI.patchMessage))
         supportsTimePosition = lilv_port_supports_event(plugin, port, world.node(LV2URI.timePosition))

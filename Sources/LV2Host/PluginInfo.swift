@@ -23,6 +23,8 @@ public struct PortInfo {
     public let scalePoints: [(label: String, value: Float)]
     /// The `lv2:designation` URI, e.g. `lv2:latency` or `lv2:control`.
     public let designation: String?
+    /// For audio inputs: a side-chain (`lv2:isSideChain`), which a mono file does not feed.
+    public let isSideChain: Bool
     /// For atom ports: whether they carry MIDI (`atom:supports midi:MidiEvent`).
     public let supportsMIDI: Bool
     /// For atom ports: whether they take parameter messages (`atom:supports patch:Message`).

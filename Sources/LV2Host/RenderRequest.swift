@@ -48,6 +48,9 @@ public struct RenderRequest {
     public var compensateLatency = false
     /// Connect each plugin's audio outputs to its input buffers.
     public var inPlace = false
+    /// Which input file channel (from 0) feeds which audio input of the first plugin, by
+    /// symbol; inputs left out get silence. nil: channels in order (see `ChannelRouting`).
+    public var inputMap: [(channel: Int, symbol: String)]? = nil
     /// Gather the MIDI the last plugin writes to its atom outputs (`midiOutput`). A last
     /// plugin without audio outputs is then allowed: it renders no audio, only MIDI.
     public var collectsMIDIOutput = false
@@ -101,6 +104,8 @@ public struct RenderMeasurements {
     /// Levels over all channels; -infinity for digital silence.
     public var peakDBFS: Double
     public var rmsDBFS: Double
+    /// Sentences a user should see, such as which inputs got silence.
+    public var notes: [String] = []
     /// With `collectsMIDIOutput`: the last plugin's MIDI output, by output frame.
     public var midiOutput: [(frame: Int, bytes: [UInt8])] = []
 

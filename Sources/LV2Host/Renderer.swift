@@ -34,7 +34,8 @@ public struct Renderer {
         let tempoChanges = request.midiFile?.tempoChanges ?? request.beatsPerMinute.map { [(0, $0)] } ?? []
         let transport = Transport(tempoChanges: tempoChanges, meter: request.meter, sampleRate: rate)
         let chain = try PluginChain(request.stages.map { try makeInstance($0, request) }, input: source, midi: midi,
-                                    transport: transport, collectsMIDIOutput: request.collectsMIDIOutput)
+                                    transport: transport, collectsMIDIOutput: request.collectsMIDIOutput,
+                                    inputMap: source == nil ? nil : request.inputMap)
         let channelCount = chain.outputs.count
         let sink = try output(channelCount)
 
@@ -100,7 +101,7 @@ public struct Renderer {
         progress?(1)
         return RenderMeasurements(sampleRate: rate, channelCount: channelCount, latency: latency,
                                   cpuSeconds: cpuSeconds, frames: written, peakDBFS: levels.peakDBFS, rmsDBFS: levels.rmsDBFS,
-                                  midiOutput: midiOutput.filter { $0.frame < written })
+                                  notes: chain.notes, midiOutput: midiOutput.filter { $0.frame < written })
     }
 
     // MARK: - Setting up

@@ -40,6 +40,20 @@ struct RenderCommand: ParsableCommand {
     var notes: String?
 
     @Option(parsing: .unconditional,
+            help: ArgumentHelp("Connect input file channels (from 1) to the first plugin's audio inputs by symbol; the others get silence.",
+                               valueName: "ch:symbol,…"),
+            transform: { argument in
+                try argument.split(separator: ",", omittingEmptySubsequences: false).map { item in
+                    let parts = item.split(separator: ":", maxSplits: 1)
+                    guard parts.count == 2, let channel = Int(parts[0]), channel >= 1 else {
+                        throw ValidationError("--map takes CH:SYMBOL,… with channels counted from 1, not \"\(argument)\".")
+                    }
+                    return InputMapping(channel: channel - 1, symbol: String(parts[1]))
+                }
+            })
+    var map: [InputMapping]?
+
+    @Option(parsing: .unconditional,
             help: ArgumentHelp("The tempo for plugins that follow the transport (default: 120, or the --midi file's tempo map).", valueName: "bpm"))
     var bpm: Double?
 
@@ -131,6 +145,10 @@ struct RenderCommand: ParsableCommand {
         request.inPlace = inPlace
         request.beatsPerMinute = bpm
         request.collectsMIDIOutput = midiOut != nil
+        request.inputMap = map.map { $0.map { ($0.channel, $0.symbol) } }
+        if map != nil, input == nil {
+            throw ValidationError("--map connects the channels of an --input file; give one.")
+        }
         request.meter = meter
         if let midi {
             try AudioFile.checkReadable(midi, what: "MIDI file")
@@ -155,6 +173,7 @@ struct RenderCommand: ParsableCommand {
         guard result.frames > 0 else {
             throw HostError("The render is empty (0 frames), so no file was written.")
         }
+        result.notes.forEach { printNote($0) }
         if !result.peakDBFS.isFinite { warnAboutSilence(request) }
         let summary = Summary(result: result, output: output ?? midiOut ?? "", peakResidentBytes: peakResidentBytes())
         // With the audio or the MIDI on standard output, the summary goes to stderr.
@@ -176,6 +195,12 @@ struct RenderCommand: ParsableCommand {
             printWarning("\(plugin.uri) is an effect and no --input was given, so the render is silent.")
         }
     }
+}
+
+/// One `--map` item: an input file channel (from 0) and an audio input's symbol.
+struct InputMapping {
+    let channel: Int
+    let symbol: String
 }
 
 /// The most resident memory the process has used so far (`VmHWM`), or nil where /proc does not tell.

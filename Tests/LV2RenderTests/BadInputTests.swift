@@ -156,7 +156,7 @@ final class BadInputTests: XCTestCase {
     func testChannelCountsThatDoNotFit() throws {
         let stereo = folder.path("stereo.wav")
         try writeWAV([[0, 0], [0, 0]], sampleRate: 48000, to: stereo)
-        try assertRefused([Examples.amp, "--input", stereo], status: 1, "The input has 2 channels but the plugin \(Examples.amp) has 1 audio inputs")
+        try assertRefused([Examples.amp, "--input", stereo], status: 1, "The input has 2 channels but the plugin \(Examples.amp) has 1 audio input (in); choose the channels with --map CH:SYMBOL,….")
     }
 
     func testNotesForAPluginWithoutMIDIInput() throws {
