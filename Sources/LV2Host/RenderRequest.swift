@@ -5,6 +5,8 @@ public struct RenderStage {
     public var controls: [(symbol: String, value: Float)]
     /// The preset's URI, or its label.
     public var presetURI: String?
+    /// Controls moved during the render, after the single `controls` (`--automate`).
+    public var automations: [Automation] = []
     /// Parameters (`patch:writable`) set before the first block, after the controls.
     public var parameters: [(parameter: ParameterInfo, value: ParameterValue)] = []
     /// A state directory (as jalv and `savedStatePath` write it) restored after the preset.

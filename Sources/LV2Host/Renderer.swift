@@ -59,9 +59,14 @@ public struct Renderer {
         let cpuStart = threadCPUTime()
         chain.activate()
         try setParameters(request, chain)
+        // What is left of the pattern's current block, once automation has cut it.
+        var remaining = 0
         while outputLength.map({ written < $0 }) ?? true {
-            var frames = lengths.next()!
+            if remaining == 0 { remaining = lengths.next()! }
+            var frames = remaining
             if let outputLength { frames = min(frames, outputLength + dropped - rendered) }
+            frames = try automate(request, chain, at: rendered, frames: frames)
+            remaining -= min(remaining, frames)
             try chain.run(start: rendered, frames: frames)
             if rendered == 0 {
                 latency = chain.reportedLatency
@@ -118,6 +123,10 @@ public struct Renderer {
         for (symbol, value) in stage.controls {
             try instance.setControl(symbol, value)
         }
+        // Every point must be a value the port takes; the lines between them then are too.
+        for automation in stage.automations {
+            try automation.values.forEach { try instance.setControl(automation.symbol, $0) }
+        }
         if request.inPlace {
             guard !stage.plugin.isInPlaceBroken else {
                 throw HostError("The plugin \(stage.plugin.uri) is marked lv2:inPlaceBroken, so it cannot render in place.")
@@ -125,6 +134,19 @@ public struct Renderer {
             instance.connectsInPlace = true
         }
         return instance
+    }
+
+    /// Sets every automated control to its value at `frame`; returns how much of the
+    /// `frames` to run before the next change (at least 1).
+    private func automate(_ request: RenderRequest, _ chain: PluginChain, at frame: Int, frames: Int) throws -> Int {
+        var length = frames
+        for (stage, instance) in zip(request.stages, chain.instances) {
+            for automation in stage.automations {
+                try instance.setControl(automation.symbol, automation.value(at: frame))
+                if let steady = automation.steadyFrames(from: frame) { length = min(length, steady) }
+            }
+        }
+        return max(1, length)
     }
 
     /// Hands each stage its parameters in a block of no frames before the render, so

@@ -135,9 +135,10 @@ struct RenderCommand: ParsableCommand {
         let target = try output.map { try OutputTarget($0) }
         let midiTarget = try midiOut.map { try OutputTarget($0) }
         let world = try LV2World()
-        var request = RenderRequest(stages: try ([firstStage] + chain).map { try $0.stage(in: world) })
         let source = try input.map { try AudioFileReader(path: $0) }
-        request.sampleRate = rate.map(Double.init) ?? source?.sampleRate ?? Double(Self.defaultRate)
+        let sampleRate = rate.map(Double.init) ?? source?.sampleRate ?? Double(Self.defaultRate)
+        var request = RenderRequest(stages: try ([firstStage] + chain).map { try $0.stage(in: world, sampleRate: sampleRate) })
+        request.sampleRate = sampleRate
         request.blocks = block
         request.duration = duration
         request.tail = tail

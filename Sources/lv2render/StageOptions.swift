@@ -12,6 +12,10 @@ struct StageOptions: ParsableArguments {
             transform: ControlSetting.init(argument:))
     var settings: [ControlSetting] = []
 
+    @Option(parsing: .unconditionalSingleValue,
+            help: ArgumentHelp("Move a control along straight lines between points: seconds and values.", valueName: "symbol=t:v,…"))
+    var automate: [String] = []
+
     @Option(parsing: .unconditional,
             help: ArgumentHelp("Load a preset's control values (before any --set), by URI or label.", valueName: "preset"))
     var preset: String?
@@ -23,7 +27,7 @@ struct StageOptions: ParsableArguments {
     @Option(parsing: .unconditional, help: ArgumentHelp("Save the plugin's state to this directory after the render.", valueName: "dir"))
     var saveState: String?
 
-    func stage(in world: LV2World) throws -> RenderStage {
+    func stage(in world: LV2World, sampleRate: Double) throws -> RenderStage {
         let plugin = try world.plugin(uri: uri)
         var stage = RenderStage(plugin: plugin, presetURI: preset, statePath: state, savedStatePath: saveState)
         for setting in settings {
@@ -35,7 +39,24 @@ struct StageOptions: ParsableArguments {
                 stage.controls.append((setting.name, try setting.number()))
             }
         }
+        stage.automations = try automate.map { try Self.automation($0, sampleRate: sampleRate) }
         return stage
+    }
+
+    /// `SYMBOL=T:V,T:V…` from `--automate`.
+    private static func automation(_ argument: String, sampleRate: Double) throws -> Automation {
+        let parts = argument.split(separator: "=", maxSplits: 1, omittingEmptySubsequences: false)
+        guard parts.count == 2, !parts[0].isEmpty else {
+            throw ValidationError("--automate takes SYMBOL=TIME:VALUE,…, not \"\(argument)\".")
+        }
+        let points = try parts[1].split(separator: ",", omittingEmptySubsequences: false).map { point in
+            let pair = point.split(separator: ":", omittingEmptySubsequences: false)
+            guard pair.count == 2, let seconds = Double(pair[0]), let value = Float(pair[1]), value.isFinite else {
+                throw ValidationError("--automate \(parts[0]) takes TIME:VALUE points in seconds and numbers, not \"\(point)\".")
+            }
+            return (seconds, value)
+        }
+        return try Automation(symbol: String(parts[0]), points: points, sampleRate: sampleRate)
     }
 }
 
@@ -69,7 +90,7 @@ struct ControlSetting {
 
 /// Cuts `--then URI` stages out of a `render` command line, leaving every other
 /// argument where it was, so that options such as `--output` may come anywhere.
-/// Once a `--then` has appeared, every later `--set`, `--preset`, `--state` and `--save-state` belongs to the
+/// Once a `--then` has appeared, every later `--set`, `--preset`, `--state`, `--save-state` and `--automate` belongs to the
 /// latest `--then` plugin, whatever other options come between.
 enum ChainArguments {
     static func split(_ arguments: inout [String]) throws -> [StageOptions] {
@@ -118,7 +139,7 @@ enum ChainArguments {
 
     /// How many arguments a stage option starting with `argument` spans, or nil if it is not one.
     private static func stageOptionLength(_ argument: String) -> Int? {
-        for name in ["--set", "--preset", "--state", "--save-state"] {
+        for name in ["--set", "--preset", "--state", "--save-state", "--automate"] {
             if argument == name { return 2 }
             if argument.hasPrefix(name + "=") { return 1 }
         }
