@@ -63,8 +63,19 @@ struct RenderCommand: ParsableCommand {
             })
     var meter: Transport.Meter = .common
 
-    @Option(parsing: .unconditional, help: ArgumentHelp("An audio file (WAV, FLAC, AIFF) to process.", valueName: "file"))
-    var input: String?
+    @Option(name: .customLong("input"), parsing: .upToNextOption,
+            help: ArgumentHelp("Audio files (WAV, FLAC, AIFF) to process; several need --output-dir.", valueName: "file"))
+    var inputs: [String] = []
+
+    /// The one input of a single render.
+    var input: String? { inputs.first }
+
+    @Option(parsing: .unconditional, help: ArgumentHelp("Render each --input to DIR/NAME.wav.", valueName: "dir"))
+    var outputDir: String?
+
+    @Option(parsing: .unconditional,
+            help: ArgumentHelp("How many --input files to render at a time. (default: the number of cores)", valueName: "n"))
+    var jobs: Int?
 
     @Option(parsing: .unconditional,
             help: ArgumentHelp("The sample rate in hertz. (default: the input file's, else \(Self.defaultRate))", valueName: "hz"))
@@ -101,6 +112,17 @@ struct RenderCommand: ParsableCommand {
     var json = false
 
     func validate() throws {
+        if let jobs, jobs < 1 {
+            throw ValidationError("--jobs must be at least 1, not \(jobs).")
+        }
+        if outputDir != nil || inputs.count > 1 {
+            guard outputDir != nil else { throw ValidationError("Several --input files need --output-dir DIR.") }
+            guard output == nil, midiOut == nil, firstStage.saveState == nil else {
+                throw ValidationError("--output-dir names every output itself; leave out --output, --midi-out and --save-state.")
+            }
+            guard !inputs.isEmpty else { throw ValidationError("--output-dir needs --input files to render.") }
+            return
+        }
         guard output != nil || midiOut != nil else {
             throw ValidationError("Missing expected argument '--output <file>'.")
         }
@@ -132,6 +154,16 @@ struct RenderCommand: ParsableCommand {
 
     /// Renders the first stage followed by `chain`, the plugins given with --then.
     func run(chain: [StageOptions]) throws {
+        if let outputDir {
+            guard chain.allSatisfy({ $0.saveState == nil }) else {
+                throw ValidationError("--output-dir names every output itself; leave out --output, --midi-out and --save-state.")
+            }
+            let batch = BatchRender(inputs: inputs, outputDirectory: outputDir,
+                                    jobs: jobs ?? ProcessInfo.processInfo.activeProcessorCount,
+                                    sharedArguments: BatchRender.sharedArguments(Array(CommandLine.arguments.dropFirst())))
+            try batch.run()
+            return
+        }
         let target = try output.map { try OutputTarget($0) }
         let midiTarget = try midiOut.map { try OutputTarget($0) }
         let world = try LV2World()
