@@ -50,3 +50,36 @@ final class WorkerStateTests: XCTestCase {
         XCTAssertGreaterThan(SignalAnalysis.rms(organ.channels[0][24000..<48000]), 0.01)
     }
 }
+
+/// A preset that stores state properties, as hosts save them: `--preset` restores the
+/// properties too, here eg-sampler's sample.
+final class StatePresetTests: XCTestCase {
+    let folder = TemporaryFolder("state-preset")
+
+    func testAPresetWithStatePropertiesLoadsThem() throws {
+        let bundle = folder.path("lv2/tone-preset.lv2")
+        try FileManager.default.createDirectory(atPath: bundle, withIntermediateDirectories: true)
+        try writeWAV([TestSignals.sine(frequency: 1000, sampleRate: 48000, seconds: 0.5)], sampleRate: 48000, to: bundle + "/tone.wav")
+        try """
+            @prefix lv2: <http://lv2plug.in/ns/lv2core#> .
+            @prefix pset: <http://lv2plug.in/ns/ext/presets#> .
+            @prefix rdfs: <http://www.w3.org/2000/01/rdf-schema#> .
+            <tone.ttl> a pset:Preset ; lv2:appliesTo <\(Examples.sampler)> ; rdfs:seeAlso <tone.ttl> .
+            """.write(toFile: bundle + "/manifest.ttl", atomically: true, encoding: .utf8)
+        try """
+            @prefix lv2: <http://lv2plug.in/ns/lv2core#> .
+            @prefix pset: <http://lv2plug.in/ns/ext/presets#> .
+            @prefix rdfs: <http://www.w3.org/2000/01/rdf-schema#> .
+            @prefix state: <http://lv2plug.in/ns/ext/state#> .
+            <> a pset:Preset ; lv2:appliesTo <\(Examples.sampler)> ; rdfs:label "Tone" ;
+                state:state [ <\(Examples.sampler)#sample> <tone.wav> ] .
+            """.write(toFile: bundle + "/tone.ttl", atomically: true, encoding: .utf8)
+
+        let output = folder.path("tone-out.wav")
+        let result = try LV2RenderTool.run(["render", Examples.sampler, "--preset", "Tone", "--notes", "60@0:0.3", "--duration", "0.3",
+                                            "-o", output], extraLV2Directories: [folder.path("lv2")])
+        XCTAssertEqual(result.status, 0, result.standardError)
+        let played = try AudioFile.read(path: output).channels[0]
+        XCTAssertEqual(SignalAnalysis.frequency(of: played[0..<12000], sampleRate: 48000), 1000, accuracy: 1)
+    }
+}
