@@ -25,6 +25,8 @@ enum LV2URI {
     static let hardRTCapable = core + "hardRTCapable"
     static let inPlaceBroken = core + "inPlaceBroken"
     static let isLive = core + "isLive"
+    /// The designation of a control input that tells a plugin the host runs faster than real time.
+    static let freeWheeling = core + "freeWheeling"
 
     // Extension data.
     static let workerInterface = worker + "interface"

@@ -93,7 +93,8 @@ public final class PluginInstance {
         controlValues = .allocate(capacity: max(plugin.portCount, 1))
         controlValues.initialize(repeating: 0)
         for port in plugin.ports(.control, input: true) {
-            controlValues[port.index] = port.initialValue
+            // Offline, the host runs as fast as it can: a render is free-wheeling.
+            controlValues[port.index] = port.designation == LV2URI.freeWheeling ? 1 : port.initialValue
         }
         audioInputs = plugin.ports(.audio, input: true).map { _ in Self.allocateSamples(maxBlockLength) }
         audioOutputs = plugin.ports(.audio, input: false).map { _ in Self.allocateSamples(maxBlockLength) }

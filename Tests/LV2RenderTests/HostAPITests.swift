@@ -83,6 +83,14 @@ final class HostAPITests: XCTestCase {
                                "The plugin \(uri) requires the feature http://lv2plug.in/ns/ext/instance-access, which lv2render does not provide.")
     }
 
+    /// A render is offline: a control input designated `lv2:freeWheeling` is on.
+    func testFreeWheelingPortIsSet() throws {
+        let instance = try PluginInstance(plugin: try world().plugin(uri: TestDelayBundle.freeWheelingProbeURI), sampleRate: 48000, maxBlockLength: 16)
+        instance.activate()
+        instance.run(frames: 16)
+        XCTAssertEqual(Array(instance.audioOutput(0)[..<16]), [Float](repeating: 1, count: 16))
+    }
+
     func testLatencyIsReadAfterARun() throws {
         let instance = try PluginInstance(plugin: try world().plugin(uri: TestDelayBundle.uri), sampleRate: 48000, maxBlockLength: 16)
         try instance.setControl("delay", 12)
