@@ -69,7 +69,7 @@ final class LoadedState {
         }
         guard lilv_state_get_num_properties(state) > 0 else { return }
         var lilvInstance = LilvInstance(lv2_descriptor: instance.descriptor, lv2_handle: instance.handle, pimpl: nil)
-        lilv_state_restore(state, &lilvInstance, nil, nil, 0, instance.features.featureArray)
+        lilv_state_restore(state, &lilvInstance, nil, nil, 0, instance.features.stateCallFeatureArray)
     }
 }
 
@@ -129,7 +129,7 @@ extension LV2World {
             size.pointee = UInt32(MemoryLayout<Float>.size)
             type.pointee = instance.features.urid(LV2URI.atomFloat)
             return UnsafeRawPointer(value)
-        }, context, flags, instance.features.featureArray) else {
+        }, context, flags, instance.features.stateCallFeatureArray) else {
             throw HostError("The plugin \(instance.plugin.uri) did not give its state.")
         }
         defer { lilv_state_free(state) }

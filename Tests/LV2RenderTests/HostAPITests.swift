@@ -159,6 +159,29 @@ final class HostAPITests: XCTestCase {
         XCTAssertEqual(String(cString: try XCTUnwrap(unmap.unmap(unmap.handle, first[42]))), uris[42])
     }
 
+    /// `state:makePath` gives a path in a scratch folder it creates, removed with the
+    /// features; `state:mapPath` maps paths to themselves (offline there is no session).
+    func testStatePathFeatures() throws {
+        var folder: String?
+        do {
+            let features = HostFeatures(sampleRate: 48000, minBlockLength: 1, maxBlockLength: 512, nominalBlockLength: 512, sequenceSize: 4096)
+            let make = try XCTUnwrap(feature("http://lv2plug.in/ns/ext/state#makePath", in: features)?
+                .assumingMemoryBound(to: LV2_State_Make_Path.self).pointee)
+            let made = try XCTUnwrap(make.path(make.handle, "takes/file.txt"))
+            let path = String(cString: made)
+            free(made)
+            XCTAssertTrue(path.hasSuffix("/takes/file.txt"), path)
+            folder = URL(fileURLWithPath: path).deletingLastPathComponent().deletingLastPathComponent().path
+            XCTAssertTrue(FileManager.default.fileExists(atPath: folder! + "/takes"))
+            let map = try XCTUnwrap(feature("http://lv2plug.in/ns/ext/state#mapPath", in: features)?
+                .assumingMemoryBound(to: LV2_State_Map_Path.self).pointee)
+            let mapped = try XCTUnwrap(map.abstract_path(map.handle, "/tmp/a.wav"))
+            XCTAssertEqual(String(cString: mapped), "/tmp/a.wav")
+            free(mapped)
+        }
+        XCTAssertFalse(FileManager.default.fileExists(atPath: try XCTUnwrap(folder)))
+    }
+
     func testOptionsAnnounceRateAndBlockSizes() throws {
         let features = HostFeatures(sampleRate: 44100, minBlockLength: 1, maxBlockLength: 700, nominalBlockLength: 350, sequenceSize: 4096)
         XCTAssertTrue(features.supportedFeatureURIs.contains("http://lv2plug.in/ns/ext/buf-size#boundedBlockLength"))
