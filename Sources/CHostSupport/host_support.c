@@ -13,7 +13,7 @@ static int host_support_vprintf(LV2_Log_Handle handle, LV2_URID type, const char
     } else if (type == log->warning) {
         level = "warning";
     }
-    int written = fprintf(stderr, "plugin %s: ", level);
+    int written = fprintf(stderr, "%s: %s: ", log->name, level);
     written += vfprintf(stderr, format, args);
     return written;
 }
@@ -26,7 +26,8 @@ static int host_support_printf(LV2_Log_Handle handle, LV2_URID type, const char 
     return written;
 }
 
-void host_support_log_init(HostSupportLog *log, LV2_URID error, LV2_URID warning, LV2_URID trace) {
+void host_support_log_init(HostSupportLog *log, LV2_URID error, LV2_URID warning, LV2_URID trace, const char *name) {
+    log->name = name;
     log->log.handle = log;
     log->log.printf = host_support_printf;
     log->log.vprintf = host_support_vprintf;

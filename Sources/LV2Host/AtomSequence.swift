@@ -63,4 +63,23 @@ struct AtomSequence {
         sequence.pointee.atom.size += UInt32(padded)
         return true
     }
+
+    /// The events of `type` a plugin wrote to this output, read without trusting it: the
+    /// walk stops at the capacity, at a size that runs past it, and at frames outside the block.
+    func outputEvents(type: LV2_URID, sequenceType: LV2_URID, frames: Int) -> [(frame: Int, bytes: [UInt8])] {
+        guard sequence.pointee.atom.type == sequenceType else { return [] }
+        let end = min(capacity, MemoryLayout<LV2_Atom>.size + Int(sequence.pointee.atom.size))
+        var offset = MemoryLayout<LV2_Atom_Sequence>.size, events: [(frame: Int, bytes: [UInt8])] = []
+        while offset + Self.eventHeaderSize <= end {
+            let event = (buffer + offset).assumingMemoryBound(to: LV2_Atom_Event.self).pointee
+            let size = Int(event.body.size)
+            guard offset + Self.eventHeaderSize + size <= end else { break }
+            if event.body.type == type, (0..<max(frames, 1)).contains(Int(event.time.frames)), size > 0 {
+                let body = UnsafeRawBufferPointer(start: buffer + offset + Self.eventHeaderSize, count: size)
+                events.append((Int(event.time.frames), Array(body)))
+            }
+            offset += (Self.eventHeaderSize + size + 7) & ~7
+        }
+        return events
+    }
 }

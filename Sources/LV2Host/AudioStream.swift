@@ -75,3 +75,10 @@ extension AudioSource {
         return sink.audio
     }
 }
+
+/// Takes the audio and keeps none: for a render wanted only for its MIDI output.
+public final class DiscardingSink: AudioSink {
+    public init() {}
+    public func write(_ channels: [UnsafeMutableBufferPointer<Float>], offset: Int, frames: Int) throws {}
+    public func finish() throws {}
+}

@@ -6,6 +6,8 @@ enum LV2URI {
     static let bufSize = "http://lv2plug.in/ns/ext/buf-size#"
     static let log = "http://lv2plug.in/ns/ext/log#"
     static let urid = "http://lv2plug.in/ns/ext/urid#"
+    static let worker = "http://lv2plug.in/ns/ext/worker#"
+    static let state = "http://lv2plug.in/ns/ext/state#"
 
     // Features.
     static let uridMap = urid + "map"
@@ -13,10 +15,22 @@ enum LV2URI {
     static let options = "http://lv2plug.in/ns/ext/options#options"
     static let logLog = log + "log"
     static let boundedBlockLength = bufSize + "boundedBlockLength"
+    static let workerSchedule = worker + "schedule"
+    static let loadDefaultState = state + "loadDefaultState"
+    static let stateMapPath = state + "mapPath"
+    static let stateMakePath = state + "makePath"
+    static let stateFreePath = state + "freePath"
+    static let threadSafeRestore = state + "threadSafeRestore"
     /// Plugin properties that some plugins list as features; they ask nothing of the host.
     static let hardRTCapable = core + "hardRTCapable"
     static let inPlaceBroken = core + "inPlaceBroken"
     static let isLive = core + "isLive"
+    /// The designation of a control input that tells a plugin the host runs faster than real time.
+    static let freeWheeling = core + "freeWheeling"
+
+    // Extension data.
+    static let workerInterface = worker + "interface"
+    static let stateInterface = state + "interface"
 
     // Options.
     static let sampleRate = "http://lv2plug.in/ns/ext/parameters#sampleRate"
@@ -32,6 +46,21 @@ enum LV2URI {
     static let atomChunk = atom + "Chunk"
     static let atomSupports = atom + "supports"
     static let midiEvent = "http://lv2plug.in/ns/ext/midi#MidiEvent"
+
+    // Parameters.
+    static let patch = "http://lv2plug.in/ns/ext/patch#"
+    static let patchWritable = patch + "writable"
+    static let patchReadable = patch + "readable"
+    static let patchMessage = patch + "Message"
+    static let patchSet = patch + "Set"
+    static let patchProperty = patch + "property"
+    static let patchValue = patch + "value"
+    static let atomObject = atom + "Object"
+    static let rdfsRange = "http://www.w3.org/2000/01/rdf-schema#range"
+
+    // Time.
+    static let time = "http://lv2plug.in/ns/ext/time#"
+    static let timePosition = time + "Position"
 
     // Log levels.
     static let logError = log + "Error"

@@ -12,6 +12,9 @@ public struct MIDIFile {
     public let lastEventSeconds: Double?
     /// Whether any note-on (with a velocity above 0) is in the file.
     public let hasNoteOn: Bool
+    /// The tempo from each Set Tempo on, in time order (none for an SMPTE-timed file, whose
+    /// ticks are absolute time).
+    public let tempoChanges: [(seconds: Double, beatsPerMinute: Double)]
     private let bytes: [UInt8]
     private let name: String
     private let contents: StandardMIDIFileContents
@@ -38,6 +41,13 @@ public struct MIDIFile {
         }
         lastEventSeconds = contents.tracks.compactMap(\.lastMessageTick).max().map { tempoMap.seconds(atTick: $0) }
         hasNoteOn = contents.tracks.contains(where: \.hasNoteOn)
+        if case .ticksPerQuarter = contents.division {
+            tempoChanges = contents.tracks.flatMap(\.tempoChanges)
+                .map { (tempoMap.seconds(atTick: $0.tick), 60_000_000 / Double(max($0.microsecondsPerQuarter, 1))) }
+                .enumerated().sorted { ($0.element.0, $0.offset) < ($1.element.0, $1.offset) }.map(\.element)
+        } else {
+            tempoChanges = []
+        }
         self.bytes = bytes
         self.name = name
         self.contents = contents

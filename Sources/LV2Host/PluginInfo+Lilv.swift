@@ -40,6 +40,7 @@ extension PluginInfo {
             return (uri: presetURI, label: label ?? presetURI, comment: comment)
         }.sorted { $0.uri < $1.uri }
         lilv_nodes_free(related)
+        parameters = ParameterInfo.all(of: plugin, in: world)
 
         let classURI = lilv_plugin_get_class(plugin).flatMap { string(lilv_plugin_class_get_uri($0)) }
         let hasMIDIInput = ports.contains { $0.kind == .atom && $0.isInput && $0.supportsMIDI }
@@ -81,7 +82,10 @@ extension PortInfo {
         isToggled = has(LV2URI.toggled)
         isEnumeration = has(LV2URI.enumeration)
         isLogarithmic = has(LV2URI.logarithmic)
+        isSideChain = has(LV2URI.core + "isSideChain")
         supportsMIDI = lilv_port_supports_event(plugin, port, world.node(LV2URI.midiEvent))
+        supportsPatch = lilv_port_supports_event(plugin, port, world.node(LV2URI.patchMessage))
+        supportsTimePosition = lilv_port_supports_event(plugin, port, world.node(LV2URI.timePosition))
         declaresSupportedEvents = takeString(lilv_port_get(plugin, port, world.node(LV2URI.atomSupports))) != nil
         designation = takeString(lilv_port_get(plugin, port, world.node(LV2URI.designation)))
 

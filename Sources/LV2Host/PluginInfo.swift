@@ -23,8 +23,14 @@ public struct PortInfo {
     public let scalePoints: [(label: String, value: Float)]
     /// The `lv2:designation` URI, e.g. `lv2:latency` or `lv2:control`.
     public let designation: String?
+    /// For audio inputs: a side-chain (`lv2:isSideChain`), which a mono file does not feed.
+    public let isSideChain: Bool
     /// For atom ports: whether they carry MIDI (`atom:supports midi:MidiEvent`).
     public let supportsMIDI: Bool
+    /// For atom ports: whether they take parameter messages (`atom:supports patch:Message`).
+    public let supportsPatch: Bool
+    /// For atom ports: whether they take the transport's position (`atom:supports time:Position`).
+    public let supportsTimePosition: Bool
     /// For atom ports: whether they name any event type they take (`atom:supports`).
     public let declaresSupportedEvents: Bool
 
@@ -52,6 +58,8 @@ public struct PluginInfo {
     public let requiredFeatures: [String]
     public let optionalFeatures: [String]
     public let latencyPortIndex: Int?
+    /// `patch:writable` parameters, then the `patch:readable` ones that are not writable.
+    public let parameters: [ParameterInfo]
     /// Sorted by URI; the label is the URI when the preset has no `rdfs:label`.
     public let presets: [(uri: String, label: String, comment: String?)]
     /// A synthesizer: an `lv2:InstrumentPlugin`, or a plugin with MIDI in and no audio in.
@@ -76,6 +84,12 @@ public struct PluginInfo {
     public var midiInput: PortInfo? {
         let atomInputs = ports(.atom, input: true)
         return atomInputs.first { $0.supportsMIDI } ?? atomInputs.first { !$0.declaresSupportedEvents }
+    }
+
+    /// The atom input that takes `patch:Set` messages: the first that declares
+    /// `patch:Message`, else the MIDI input.
+    public var parameterInput: PortInfo? {
+        ports(.atom, input: true).first { $0.supportsPatch } ?? midiInput
     }
 
     public func port(symbol: String) throws -> PortInfo {

@@ -12,8 +12,9 @@ public final class PluginInstance {
     public let sequenceSize: Int
 
     private let library: PluginLibrary
-    private let descriptor: UnsafePointer<LV2_Descriptor>
-    private let handle: LV2_Handle
+    /// Also for `PluginState`, which hands them to lilv as a `LilvInstance`.
+    let descriptor: UnsafePointer<LV2_Descriptor>
+    let handle: LV2_Handle
     /// One value per port index; only the control ports' entries are connected.
     private let controlValues: UnsafeMutableBufferPointer<Float>
     private let audioInputs: [UnsafeMutableBufferPointer<Float>]
@@ -23,6 +24,10 @@ public final class PluginInstance {
     private let atomOutputs: [AtomSequence]
     /// Where `addMIDIEvent` writes: the atom input that takes MIDI, if any.
     private let midiSequence: AtomSequence?
+    /// Where `setParameter` writes: the atom input that takes `patch:Set`, if any.
+    private let parameterSequence: AtomSequence?
+    /// Where `addPosition` writes: the atom input that takes `time:Position`, if any.
+    private let timeSequence: AtomSequence?
     private let sequenceType, chunkType, midiEventType: LV2_URID
     private var isActive = false
 
@@ -32,8 +37,15 @@ public final class PluginInstance {
         didSet { connectAudioOutputs() }
     }
 
-    public init(plugin: PluginInfo, sampleRate: Double, maxBlockLength: Int = 8192, sequenceSize: Int = 65536,
-                nominalBlockLength: Int? = nil) throws {
+    public convenience init(plugin: PluginInfo, sampleRate: Double, maxBlockLength: Int = 8192, sequenceSize: Int = 65536,
+                            nominalBlockLength: Int? = nil) throws {
+        try self.init(plugin: plugin, sampleRate: sampleRate, maxBlockLength: maxBlockLength, sequenceSize: sequenceSize,
+                      nominalBlockLength: nominalBlockLength, urids: URIDTable())
+    }
+
+    /// `urids`: the world's table, for an instance that takes state the world has read.
+    init(plugin: PluginInfo, sampleRate: Double, maxBlockLength: Int = 8192, sequenceSize: Int = 65536,
+         nominalBlockLength: Int? = nil, urids: URIDTable) throws {
         guard sampleRate.isFinite, sampleRate > 0 else {
             throw HostError("The sample rate must be a positive number of hertz, not \(sampleRate.compactDescription).")
         }
@@ -45,7 +57,7 @@ public final class PluginInstance {
         }
         let features = HostFeatures(sampleRate: sampleRate, minBlockLength: 1, maxBlockLength: maxBlockLength,
                                     nominalBlockLength: min(nominalBlockLength ?? maxBlockLength, maxBlockLength),
-                                    sequenceSize: sequenceSize)
+                                    sequenceSize: sequenceSize, urids: urids, pluginName: plugin.name)
         let supported = features.supportedFeatureURIs
         let missing = plugin.requiredFeatures.filter { !supported.contains($0) }
         if !missing.isEmpty {
@@ -73,6 +85,7 @@ public final class PluginInstance {
         self.library = library
         self.descriptor = descriptor
         self.handle = handle
+        features.worker.attach(descriptor, handle)
         sequenceType = features.urid(LV2URI.atomSequence)
         chunkType = features.urid(LV2URI.atomChunk)
         midiEventType = features.urid(LV2URI.midiEvent)
@@ -80,7 +93,8 @@ public final class PluginInstance {
         controlValues = .allocate(capacity: max(plugin.portCount, 1))
         controlValues.initialize(repeating: 0)
         for port in plugin.ports(.control, input: true) {
-            controlValues[port.index] = port.initialValue
+            // Offline, the host runs as fast as it can: a render is free-wheeling.
+            controlValues[port.index] = port.designation == LV2URI.freeWheeling ? 1 : port.initialValue
         }
         audioInputs = plugin.ports(.audio, input: true).map { _ in Self.allocateSamples(maxBlockLength) }
         audioOutputs = plugin.ports(.audio, input: false).map { _ in Self.allocateSamples(maxBlockLength) }
@@ -90,6 +104,10 @@ public final class PluginInstance {
         self.atomInputs = atomInputs
         atomOutputs = plugin.ports(.atom, input: false).map { _ in AtomSequence(capacity: sequenceSize) }
         midiSequence = midiPosition.map { atomInputs[$0] }
+        let parameterPosition = plugin.parameterInput.flatMap { input in plugin.ports(.atom, input: true).firstIndex { $0.index == input.index } }
+        parameterSequence = parameterPosition.map { atomInputs[$0] }
+        let timePosition = plugin.ports(.atom, input: true).firstIndex { $0.supportsTimePosition }
+        timeSequence = timePosition.map { atomInputs[$0] }
 
         connectFixedPorts()
         connectAudioOutputs()
@@ -168,6 +186,11 @@ public final class PluginInstance {
         controlValues[try controlInput(symbol).index] = value
     }
 
+    /// The memory behind a control input, for lilv to read when it saves state.
+    func controlInputValue(_ symbol: String) -> UnsafeMutablePointer<Float>? {
+        (try? controlInput(symbol)).map { controlValues.baseAddress! + $0.index }
+    }
+
     private func controlInput(_ symbol: String) throws -> PortInfo {
         let port = try plugin.port(symbol: symbol)
         guard port.kind == .control, port.isInput else {
@@ -235,8 +258,80 @@ public final class PluginInstance {
         midiSequence?.append(frame: frame, type: midiEventType, bytes: bytes) ?? false
     }
 
+    /// The MIDI messages the plugin wrote to its atom outputs in the last block of
+    /// `frames`, by frame within it (outputs in port order, each in its own order).
+    public func midiOutput(frames: Int) -> [(frame: Int, bytes: [UInt8])] {
+        atomOutputs.flatMap { $0.outputEvents(type: midiEventType, sequenceType: sequenceType, frames: frames) }
+            .enumerated().sorted { ($0.element.frame, $0.offset) < ($1.element.frame, $1.offset) }.map(\.element)
+    }
+
+    /// Whether the plugin has an atom output MIDI may come out of.
+    public var hasAtomOutput: Bool { !atomOutputs.isEmpty }
+
     /// Whether `addMIDIEvent` has anywhere to deliver to.
     public var acceptsMIDI: Bool { midiSequence != nil }
+
+    /// Sends `patch:Set` for a parameter at the start of the next block. The plugin takes
+    /// it in `run`, perhaps through the worker (eg-sampler loads its sample there).
+    public func setParameter(_ parameter: ParameterInfo, _ value: ParameterValue) throws {
+        guard let parameterSequence else {
+            throw HostError("The plugin \(plugin.uri) has no atom input for parameter messages, so \(parameter.uri) cannot be set.")
+        }
+        let (type, body) = value.atom
+        var object = AtomObject(type: LV2URI.patchSet, features: features)
+        object.add(LV2URI.patchProperty, type: LV2URI.atom + "URID", integer: features.urid(parameter.uri))
+        object.add(LV2URI.patchValue, type: type, body)
+        guard parameterSequence.append(frame: 0, type: features.urid(LV2URI.atomObject), bytes: object.body) else {
+            throw HostError("The parameter value for \(parameter.uri) does not fit in the plugin's atom input.")
+        }
+    }
+
+    /// Whether the plugin takes `time:Position` on an atom input.
+    public var acceptsTime: Bool { timeSequence != nil }
+
+    /// Whether the time and the MIDI go into the same sequence, so must be added in time order.
+    var sharesTimeAndMIDI: Bool { timeSequence != nil && timeSequence?.buffer == midiSequence?.buffer }
+
+    /// Adds a `time:Position` at `frame` within the next block, rolling at speed 1.
+    func addPosition(frame: Int, _ position: Transport.Position) throws {
+        guard let timeSequence else { return }
+        var object = AtomObject(type: LV2URI.timePosition, features: features)
+        object.add(LV2URI.time + "frame", type: LV2URI.atom + "Long", integer: Int64(position.frame))
+        object.add(LV2URI.time + "speed", float: 1)
+        object.add(LV2URI.time + "bar", type: LV2URI.atom + "Long", integer: Int64(position.bar))
+        object.add(LV2URI.time + "barBeat", float: Float(position.barBeat))
+        object.add(LV2URI.time + "beat", double: position.beat)
+        object.add(LV2URI.time + "beatUnit", type: LV2URI.atomInt, integer: Int32(position.meter.beatUnit))
+        object.add(LV2URI.time + "beatsPerBar", float: Float(position.meter.beatsPerBar))
+        object.add(LV2URI.time + "beatsPerMinute", float: Float(position.beatsPerMinute))
+        guard timeSequence.append(frame: frame, type: features.urid(LV2URI.atomObject), bytes: object.body) else {
+            throw HostError("The time position does not fit in the atom input of \(plugin.uri); use smaller blocks.")
+        }
+    }
+
+    /// Sets the control inputs designated `time:beatsPerMinute`, `time:bar` and the like
+    /// to `position`, for the block that starts there.
+    func followTime(_ position: Transport.Position) {
+        for port in timeControls {
+            let value: Double
+            switch port.designation.map({ String($0.dropFirst(LV2URI.time.count)) }) {
+            case "beatsPerMinute": value = position.beatsPerMinute
+            case "beatsPerBar": value = position.meter.beatsPerBar
+            case "beatUnit": value = Double(position.meter.beatUnit)
+            case "speed": value = 1
+            case "bar": value = Double(position.bar)
+            case "barBeat": value = position.barBeat
+            case "beat": value = position.beat
+            case "frame": value = Double(position.frame)
+            default: continue
+            }
+            controlValues[port.index] = Float(value)
+        }
+    }
+
+    private var timeControls: [PortInfo] {
+        plugin.ports(.control, input: true).filter { $0.designation?.hasPrefix(LV2URI.time) ?? false }
+    }
 
     // MARK: - Running
 
@@ -246,8 +341,8 @@ public final class PluginInstance {
         isActive = true
     }
 
-    /// Runs one block of `frames` (0 … maxBlockLength), then empties the input
-    /// sequences so the next block starts with no events.
+    /// Runs one block of `frames` (0 … maxBlockLength), delivers the worker's responses,
+    /// then empties the input sequences so the next block starts with no events.
     /// Allocates and locks nothing (the plugin tests check this with RTProbe), so
     /// the loops here and in `clearEvents` go by index: an unoptimized build
     /// allocates for `forEach` and for `for … in` over an array, not for indices.
@@ -257,6 +352,7 @@ public final class PluginInstance {
             atomOutputs[index].prepareForOutput(chunkType: chunkType)
         }
         descriptor.pointee.run?(handle, UInt32(frames))
+        features.worker.deliverResponses()
         clearEvents()
     }
 

@@ -3,27 +3,16 @@ import CLilv
 
 extension LV2World {
     /// The port values a preset stores, read with lilv. `preset` is its URI or its label
-    /// (in any case, as hosts show it). Only the control values are used: lv2render does
-    /// not restore plugin state (`state:interface`).
+    /// (in any case, as hosts show it). Only the control values: a render restores the
+    /// whole preset, properties too (`restorePreset`).
     public func presetControls(_ preset: String, for plugin: PluginInfo) throws -> [(symbol: String, value: Float)] {
         let presetURI = try Self.presetURI(preset, for: plugin)
         let table = URIDTable()
         var map = table.mapFeatureData()
-        guard let presetNode = node(presetURI),
-              let state = withStandardErrorSilenced({ lilv_state_new_from_world(world, &map, presetNode) }) else {
+        guard let state = LoadedState.fromWorld(self, subject: presetURI, map: &map) else {
             throw HostError("The preset \(presetURI) could not be loaded.")
         }
-        defer { lilv_state_free(state) }
-
-        let collector = PresetValues(table: table)
-        lilv_state_emit_port_values(state, { symbol, userData, value, size, type in
-            guard let symbol, let userData, let value else { return }
-            let collector = Unmanaged<PresetValues>.fromOpaque(userData).takeUnretainedValue()
-            if let number = collector.number(value, size: size, type: type) {
-                collector.values.append((String(cString: symbol), number))
-            }
-        }, Unmanaged.passUnretained(collector).toOpaque())
-        return collector.values
+        return state.portValues(types: table)
     }
 
     /// The URI of the preset named `preset`, by URI or else by label.
@@ -35,26 +24,5 @@ extension LV2World {
             : "its presets are " + plugin.presets.map { "\($0.uri) (\($0.label))" }.joined(separator: ", ")
         let problem = labelled.isEmpty ? "has no preset \(preset)" : "has several presets labelled \(preset)"
         throw HostError("The plugin \(plugin.uri) \(problem); \(available).")
-    }
-}
-
-/// Gathers the values lilv emits; numbers may come as any numeric atom type.
-private final class PresetValues {
-    let table: URIDTable
-    var values: [(symbol: String, value: Float)] = []
-
-    init(table: URIDTable) {
-        self.table = table
-    }
-
-    func number(_ value: UnsafeRawPointer, size: UInt32, type: UInt32) -> Float? {
-        func isA(_ name: String, size expected: UInt32) -> Bool {
-            type == table.map(LV2URI.atom + name) && size >= expected
-        }
-        if isA("Float", size: 4) { return value.loadUnaligned(as: Float.self) }
-        if isA("Double", size: 8) { return Float(value.loadUnaligned(as: Double.self)) }
-        if isA("Int", size: 4) || isA("Bool", size: 4) { return Float(value.loadUnaligned(as: Int32.self)) }
-        if isA("Long", size: 8) { return Float(value.loadUnaligned(as: Int64.self)) }
-        return nil
     }
 }

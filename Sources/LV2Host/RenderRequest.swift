@@ -5,11 +5,22 @@ public struct RenderStage {
     public var controls: [(symbol: String, value: Float)]
     /// The preset's URI, or its label.
     public var presetURI: String?
+    /// Controls moved during the render, after the single `controls` (`--automate`).
+    public var automations: [Automation] = []
+    /// Parameters (`patch:writable`) set before the first block, after the controls.
+    public var parameters: [(parameter: ParameterInfo, value: ParameterValue)] = []
+    /// A state directory (as jalv and `savedStatePath` write it) restored after the preset.
+    public var statePath: String?
+    /// Where to save the plugin's state once the render is over.
+    public var savedStatePath: String?
 
-    public init(plugin: PluginInfo, controls: [(symbol: String, value: Float)] = [], presetURI: String? = nil) {
+    public init(plugin: PluginInfo, controls: [(symbol: String, value: Float)] = [], presetURI: String? = nil,
+                statePath: String? = nil, savedStatePath: String? = nil) {
         self.plugin = plugin
         self.controls = controls
         self.presetURI = presetURI
+        self.statePath = statePath
+        self.savedStatePath = savedStatePath
     }
 }
 
@@ -24,6 +35,9 @@ public struct RenderRequest {
     public var midi: [TimedMIDIEvent] = []
     /// A MIDI file for the first stage, read as it plays; used instead of `midi` when set.
     public var midiFile: MIDIFile? = nil
+    /// The tempo plugins that follow the transport get; nil: 120, or the MIDI file's tempo map.
+    public var beatsPerMinute: Double? = nil
+    public var meter: Transport.Meter = .common
     /// Audio for the first stage, converted to `sampleRate` if it has another rate.
     public var input: AudioData? = nil
     /// The exact output length in seconds. Without it, the render lasts until the
@@ -36,6 +50,12 @@ public struct RenderRequest {
     public var compensateLatency = false
     /// Connect each plugin's audio outputs to its input buffers.
     public var inPlace = false
+    /// Which input file channel (from 0) feeds which audio input of the first plugin, by
+    /// symbol; inputs left out get silence. nil: channels in order (see `ChannelRouting`).
+    public var inputMap: [(channel: Int, symbol: String)]? = nil
+    /// Gather the MIDI the last plugin writes to its atom outputs (`midiOutput`). A last
+    /// plugin without audio outputs is then allowed: it renders no audio, only MIDI.
+    public var collectsMIDIOutput = false
 
     public init(stages: [RenderStage]) {
         self.stages = stages
@@ -53,6 +73,9 @@ public struct RenderRequest {
         }
         try Self.checkTiming(sampleRate: sampleRate, duration: duration, tail: tail)
         try blocks.validate()
+        if let beatsPerMinute, !Transport.tempoRange.contains(beatsPerMinute) {
+            throw HostError("The tempo must be between \(Int(Transport.tempoRange.lowerBound)) and \(Int(Transport.tempoRange.upperBound)) beats per minute, not \(beatsPerMinute.compactDescription).")
+        }
         try input?.checkChannelLengths()
     }
 
@@ -83,6 +106,10 @@ public struct RenderMeasurements {
     /// Levels over all channels; -infinity for digital silence.
     public var peakDBFS: Double
     public var rmsDBFS: Double
+    /// Sentences a user should see, such as which inputs got silence.
+    public var notes: [String] = []
+    /// With `collectsMIDIOutput`: the last plugin's MIDI output, by output frame.
+    public var midiOutput: [(frame: Int, bytes: [UInt8])] = []
 
     public var seconds: Double { Double(frames) / sampleRate }
     /// How many times faster than real time the render ran.

@@ -31,7 +31,11 @@ public struct Renderer {
         let rate = request.sampleRate
         let source = try input.map { $0.sampleRate == rate ? $0 : try ResamplingSource($0, to: rate) }
         let midi = request.midiFile.map { MIDISchedule(file: $0, sampleRate: rate) } ?? MIDISchedule(request.midi, sampleRate: rate)
-        let chain = try PluginChain(request.stages.map { try makeInstance($0, request) }, input: source, midi: midi)
+        let tempoChanges = request.midiFile?.tempoChanges ?? request.beatsPerMinute.map { [(0, $0)] } ?? []
+        let transport = Transport(tempoChanges: tempoChanges, meter: request.meter, sampleRate: rate)
+        let chain = try PluginChain(request.stages.map { try makeInstance($0, request) }, input: source, midi: midi,
+                                    transport: transport, collectsMIDIOutput: request.collectsMIDIOutput,
+                                    inputMap: source == nil ? nil : request.inputMap)
         let channelCount = chain.outputs.count
         let sink = try output(channelCount)
 
@@ -50,12 +54,19 @@ public struct Renderer {
         if request.duration != nil { settle(RenderEnding(request, contentEnd: 0, latency: 0)) }
         var rendered = 0, written = 0, latency = 0, dropped = 0
         var levels = Levels()
+        var midiOutput: [(frame: Int, bytes: [UInt8])] = []
         var lengths = request.blocks.lengths()
         let cpuStart = threadCPUTime()
         chain.activate()
+        try setParameters(request, chain)
+        // What is left of the pattern's current block, once automation has cut it.
+        var remaining = 0
         while outputLength.map({ written < $0 }) ?? true {
-            var frames = lengths.next()!
+            if remaining == 0 { remaining = lengths.next()! }
+            var frames = remaining
             if let outputLength { frames = min(frames, outputLength + dropped - rendered) }
+            frames = try automate(request, chain, at: rendered, frames: frames)
+            remaining -= min(remaining, frames)
             try chain.run(start: rendered, frames: frames)
             if rendered == 0 {
                 latency = chain.reportedLatency
@@ -69,6 +80,10 @@ public struct Renderer {
             }
             let blockOutputs = chain.outputs
             let first = rendered - dropped
+            if request.collectsMIDIOutput {
+                midiOutput += chain.instances[chain.instances.count - 1].midiOutput(frames: frames)
+                    .map { (first + $0.frame, $0.bytes) }.filter { $0.frame >= 0 }
+            }
             if outputLength == nil, let found = silence?.scan(blockOutputs, frames: frames, first: first) {
                 outputLength = found
             }
@@ -82,24 +97,35 @@ public struct Renderer {
             rendered += frames
             progress?(Self.fraction(written: written, ending: ending, expected: source?.expectedFrames))
         }
-        chain.deactivate()
         let cpuSeconds = threadCPUTime() - cpuStart
+        for (stage, instance) in zip(request.stages, chain.instances) {
+            if let directory = stage.savedStatePath { try world.saveState(of: instance, to: directory) }
+        }
+        chain.deactivate()
         if written > 0 { try sink.finish() }
         progress?(1)
         return RenderMeasurements(sampleRate: rate, channelCount: channelCount, latency: latency,
-                                  cpuSeconds: cpuSeconds, frames: written, peakDBFS: levels.peakDBFS, rmsDBFS: levels.rmsDBFS)
+                                  cpuSeconds: cpuSeconds, frames: written, peakDBFS: levels.peakDBFS, rmsDBFS: levels.rmsDBFS,
+                                  notes: chain.notes, midiOutput: midiOutput.filter { $0.frame < written })
     }
 
     // MARK: - Setting up
 
-    /// An instance set up as the stage asks: preset first, then the single controls.
+    /// An instance set up as the stage asks: the plugin's default state, the preset, the
+    /// state directory, then the single controls.
     private func makeInstance(_ stage: RenderStage, _ request: RenderRequest) throws -> PluginInstance {
         let instance = try PluginInstance(plugin: stage.plugin, sampleRate: request.sampleRate,
                                           maxBlockLength: request.blocks.maxBlockLength,
-                                          nominalBlockLength: request.blocks.nominalBlockLength)
-        let presetControls = try stage.presetURI.map { try world.presetControls($0, for: stage.plugin) } ?? []
-        for (symbol, value) in presetControls + stage.controls {
+                                          nominalBlockLength: request.blocks.nominalBlockLength, urids: world.urids)
+        try world.loadDefaultState(into: instance)
+        if let preset = stage.presetURI { try world.restorePreset(preset, into: instance) }
+        if let state = stage.statePath { try world.restoreState(state, into: instance) }
+        for (symbol, value) in stage.controls {
             try instance.setControl(symbol, value)
+        }
+        // Every point must be a value the port takes; the lines between them then are too.
+        for automation in stage.automations {
+            try automation.values.forEach { try instance.setControl(automation.symbol, $0) }
         }
         if request.inPlace {
             guard !stage.plugin.isInPlaceBroken else {
@@ -108,6 +134,31 @@ public struct Renderer {
             instance.connectsInPlace = true
         }
         return instance
+    }
+
+    /// Sets every automated control to its value at `frame`; returns how much of the
+    /// `frames` to run before the next change (at least 1).
+    private func automate(_ request: RenderRequest, _ chain: PluginChain, at frame: Int, frames: Int) throws -> Int {
+        var length = frames
+        for (stage, instance) in zip(request.stages, chain.instances) {
+            for automation in stage.automations {
+                try instance.setControl(automation.symbol, automation.value(at: frame))
+                if let steady = automation.steadyFrames(from: frame) { length = min(length, steady) }
+            }
+        }
+        return max(1, length)
+    }
+
+    /// Hands each stage its parameters in a block of no frames before the render, so
+    /// that they hold from frame 0: work they cause (loading a file) is done, and its
+    /// response delivered, before the first frame is rendered.
+    private func setParameters(_ request: RenderRequest, _ chain: PluginChain) throws {
+        for (stage, instance) in zip(request.stages, chain.instances) where !stage.parameters.isEmpty {
+            for (parameter, value) in stage.parameters {
+                try instance.setParameter(parameter, value)
+            }
+            instance.run(frames: 0)
+        }
     }
 
     // MARK: - Helpers

@@ -4,7 +4,7 @@ import LV2Host
 struct InfoCommand: ParsableCommand {
     static let configuration = CommandConfiguration(
         commandName: "info",
-        abstract: "Describe a plugin: what it does, ports, ranges, defaults, units, latency, features, presets.")
+        abstract: "Describe a plugin: what it does, ports, ranges, defaults, units, latency, features, presets, parameters.")
 
     @Argument(help: "The plugin's URI.")
     var uri: String
@@ -24,6 +24,7 @@ struct InfoCommand: ParsableCommand {
         print("Required features: \(list(plugin.requiredFeatures))")
         print("Optional features: \(list(plugin.optionalFeatures))")
         print("Presets:           \(list(plugin.presets.map { "\($0.uri) (\($0.label))" }))")
+        print("Parameters:        \(list(plugin.parameters.map(describe)))")
         print("Ports:")
         for port in plugin.ports {
             print("  " + describe(port))
@@ -32,6 +33,16 @@ struct InfoCommand: ParsableCommand {
                 print("        \(point.value.compactDescription) = \(point.label)")
             }
         }
+    }
+
+    /// "http://…#sample  "sample"  Path, writable: set with --set sample=VALUE"
+    private func describe(_ parameter: ParameterInfo) -> String {
+        let label = parameter.label.map { "  \"\($0)\"" } ?? ""
+        let type = parameter.type?.rawValue ?? parameter.rangeURI ?? "no range given"
+        // The label when it needs no quoting, else the URI's last part.
+        let name = parameter.label.flatMap { $0.contains(" ") ? nil : $0 } ?? parameter.shortName
+        let access = parameter.isWritable ? "writable (--set \(name)=VALUE)" : "readable"
+        return "\(parameter.uri)\(label)  \(type), \(access)"
     }
 
     private func list(_ items: [String]) -> String {

@@ -25,8 +25,12 @@ struct RenderCommand: ParsableCommand {
     // so that `--rate -1` is refused as out of range and `-o -` means standard output.
 
     @Option(name: .shortAndLong, parsing: .unconditional,
-            help: ArgumentHelp("The WAV file to write; - for standard output.", valueName: "file"))
-    var output: String
+            help: ArgumentHelp("The WAV file to write; - for standard output. (Not needed with --midi-out alone.)", valueName: "file"))
+    var output: String?
+
+    @Option(parsing: .unconditional,
+            help: ArgumentHelp("Write the MIDI the last plugin sends as a Standard MIDI File, each event at its frame.", valueName: "file"))
+    var midiOut: String?
 
     @Option(parsing: .unconditional, help: ArgumentHelp("A Standard MIDI File (type 0 or 1) to play.", valueName: "file"))
     var midi: String?
@@ -35,8 +39,43 @@ struct RenderCommand: ParsableCommand {
             help: ArgumentHelp("Notes to play: NOTE@START:DURATION[:VELOCITY],… with times in seconds.", valueName: "spec"))
     var notes: String?
 
-    @Option(parsing: .unconditional, help: ArgumentHelp("An audio file (WAV, FLAC, AIFF) to process.", valueName: "file"))
-    var input: String?
+    @Option(parsing: .unconditional,
+            help: ArgumentHelp("Connect input file channels (from 1) to the first plugin's audio inputs by symbol; the others get silence.",
+                               valueName: "ch:symbol,…"),
+            transform: { argument in
+                try argument.split(separator: ",", omittingEmptySubsequences: false).map { item in
+                    let parts = item.split(separator: ":", maxSplits: 1)
+                    guard parts.count == 2, let channel = Int(parts[0]), channel >= 1 else {
+                        throw ValidationError("--map takes CH:SYMBOL,… with channels counted from 1, not \"\(argument)\".")
+                    }
+                    return InputMapping(channel: channel - 1, symbol: String(parts[1]))
+                }
+            })
+    var map: [InputMapping]?
+
+    @Option(parsing: .unconditional,
+            help: ArgumentHelp("The tempo for plugins that follow the transport (default: 120, or the --midi file's tempo map).", valueName: "bpm"))
+    var bpm: Double?
+
+    @Option(parsing: .unconditional, help: ArgumentHelp("The meter for plugins that follow the transport. (default: 4/4)", valueName: "beats/unit"),
+            transform: { argument in
+                do { return try Transport.Meter(argument) } catch let error as HostError { throw ValidationError(error.description) }
+            })
+    var meter: Transport.Meter = .common
+
+    @Option(name: .customLong("input"), parsing: .upToNextOption,
+            help: ArgumentHelp("Audio files (WAV, FLAC, AIFF) to process; several need --output-dir.", valueName: "file"))
+    var inputs: [String] = []
+
+    /// The one input of a single render.
+    var input: String? { inputs.first }
+
+    @Option(parsing: .unconditional, help: ArgumentHelp("Render each --input to DIR/NAME.wav.", valueName: "dir"))
+    var outputDir: String?
+
+    @Option(parsing: .unconditional,
+            help: ArgumentHelp("How many --input files to render at a time. (default: the number of cores)", valueName: "n"))
+    var jobs: Int?
 
     @Option(parsing: .unconditional,
             help: ArgumentHelp("The sample rate in hertz. (default: the input file's, else \(Self.defaultRate))", valueName: "hz"))
@@ -73,8 +112,28 @@ struct RenderCommand: ParsableCommand {
     var json = false
 
     func validate() throws {
+        if let jobs, jobs < 1 {
+            throw ValidationError("--jobs must be at least 1, not \(jobs).")
+        }
+        if outputDir != nil || inputs.count > 1 {
+            guard outputDir != nil else { throw ValidationError("Several --input files need --output-dir DIR.") }
+            guard output == nil, midiOut == nil, firstStage.saveState == nil else {
+                throw ValidationError("--output-dir names every output itself; leave out --output, --midi-out and --save-state.")
+            }
+            guard !inputs.isEmpty else { throw ValidationError("--output-dir needs --input files to render.") }
+            return
+        }
+        guard output != nil || midiOut != nil else {
+            throw ValidationError("Missing expected argument '--output <file>'.")
+        }
         guard midi == nil || notes == nil else {
             throw ValidationError("--midi and --notes cannot be used together.")
+        }
+        guard midi == nil || bpm == nil else {
+            throw ValidationError("--bpm and --midi cannot be used together: the MIDI file's tempo map sets the tempo.")
+        }
+        if let bpm, !Transport.tempoRange.contains(bpm) {
+            throw ValidationError("The tempo must be between \(Int(Transport.tempoRange.lowerBound)) and \(Int(Transport.tempoRange.upperBound)) beats per minute, not \(bpm.compactDescription).")
         }
         guard duration == nil || tail == nil else {
             throw ValidationError("--duration and --tail cannot be used together.")
@@ -95,16 +154,35 @@ struct RenderCommand: ParsableCommand {
 
     /// Renders the first stage followed by `chain`, the plugins given with --then.
     func run(chain: [StageOptions]) throws {
-        let target = try OutputTarget(output)
+        if let outputDir {
+            guard chain.allSatisfy({ $0.saveState == nil }) else {
+                throw ValidationError("--output-dir names every output itself; leave out --output, --midi-out and --save-state.")
+            }
+            let batch = BatchRender(inputs: inputs, outputDirectory: outputDir,
+                                    jobs: jobs ?? ProcessInfo.processInfo.activeProcessorCount,
+                                    sharedArguments: BatchRender.sharedArguments(Array(CommandLine.arguments.dropFirst())))
+            try batch.run()
+            return
+        }
+        let target = try output.map { try OutputTarget($0) }
+        let midiTarget = try midiOut.map { try OutputTarget($0) }
         let world = try LV2World()
-        var request = RenderRequest(stages: try ([firstStage] + chain).map { try $0.stage(in: world) })
         let source = try input.map { try AudioFileReader(path: $0) }
-        request.sampleRate = rate.map(Double.init) ?? source?.sampleRate ?? Double(Self.defaultRate)
+        let sampleRate = rate.map(Double.init) ?? source?.sampleRate ?? Double(Self.defaultRate)
+        var request = RenderRequest(stages: try ([firstStage] + chain).map { try $0.stage(in: world, sampleRate: sampleRate) })
+        request.sampleRate = sampleRate
         request.blocks = block
         request.duration = duration
         request.tail = tail
         request.compensateLatency = compensateLatency
         request.inPlace = inPlace
+        request.beatsPerMinute = bpm
+        request.collectsMIDIOutput = midiOut != nil
+        request.inputMap = map.map { $0.map { ($0.channel, $0.symbol) } }
+        if map != nil, input == nil {
+            throw ValidationError("--map connects the channels of an --input file; give one.")
+        }
+        request.meter = meter
         if let midi {
             try AudioFile.checkReadable(midi, what: "MIDI file")
             request.midiFile = try MIDIFile(path: midi)
@@ -115,17 +193,26 @@ struct RenderCommand: ParsableCommand {
 
         let result = try ProgressBar().showing { progress in
             try Renderer(world: world).render(request, input: source, output: { channelCount in
-                try AudioFileWriter(target: target, sampleRate: request.sampleRate, channelCount: channelCount, format: format)
+                guard let target else { return DiscardingSink() }
+                guard channelCount > 0 else {
+                    throw HostError("The plugin \(request.stages[request.stages.count - 1].plugin.uri) has no audio outputs, so there is no audio for --output; leave it out and keep --midi-out.")
+                }
+                return try AudioFileWriter(target: target, sampleRate: request.sampleRate, channelCount: channelCount, format: format)
             }, progress: progress)
+        }
+        if let midiTarget {
+            try MIDIFileWriting.write(result.midiOutput, sampleRate: request.sampleRate, to: midiTarget)
         }
         guard result.frames > 0 else {
             throw HostError("The render is empty (0 frames), so no file was written.")
         }
+        result.notes.forEach { printNote($0) }
         if !result.peakDBFS.isFinite { warnAboutSilence(request) }
-        let summary = Summary(result: result, output: output, peakResidentBytes: peakResidentBytes())
-        // With the audio on standard output, the summary goes to stderr.
+        let summary = Summary(result: result, output: output ?? midiOut ?? "", peakResidentBytes: peakResidentBytes())
+        // With the audio or the MIDI on standard output, the summary goes to stderr.
         let text = (json ? summary.json : summary.line) + "\n"
-        let stream = target.kind == .standardOutput ? FileHandle.standardError : FileHandle.standardOutput
+        let onStandardOutput = [target, midiTarget].contains { $0?.kind == .standardOutput }
+        let stream = onStandardOutput ? FileHandle.standardError : FileHandle.standardOutput
         stream.write(Data(text.utf8))
     }
 
@@ -141,6 +228,12 @@ struct RenderCommand: ParsableCommand {
             printWarning("\(plugin.uri) is an effect and no --input was given, so the render is silent.")
         }
     }
+}
+
+/// One `--map` item: an input file channel (from 0) and an audio input's symbol.
+struct InputMapping {
+    let channel: Int
+    let symbol: String
 }
 
 /// The most resident memory the process has used so far (`VmHWM`), or nil where /proc does not tell.

@@ -7,44 +7,90 @@ struct StageOptions: ParsableArguments {
     @Argument(help: "The plugin's URI.")
     var uri: String
 
-    @Option(name: .customLong("set"), parsing: .unconditionalSingleValue, help: ArgumentHelp("Set a control input.", valueName: "symbol=value"),
+    @Option(name: .customLong("set"), parsing: .unconditionalSingleValue,
+            help: ArgumentHelp("Set a control input, or a parameter by URI, label or the URI's last part.", valueName: "name=value"),
             transform: ControlSetting.init(argument:))
     var settings: [ControlSetting] = []
+
+    @Option(parsing: .unconditionalSingleValue,
+            help: ArgumentHelp("Move a control along straight lines between points: seconds and values.", valueName: "symbol=t:v,…"))
+    var automate: [String] = []
 
     @Option(parsing: .unconditional,
             help: ArgumentHelp("Load a preset's control values (before any --set), by URI or label.", valueName: "preset"))
     var preset: String?
 
-    func stage(in world: LV2World) throws -> RenderStage {
-        RenderStage(plugin: try world.plugin(uri: uri), controls: settings.map { ($0.symbol, $0.value) }, presetURI: preset)
+    @Option(parsing: .unconditional,
+            help: ArgumentHelp("Restore a state directory (as jalv and --save-state write it), after any --preset.", valueName: "dir"))
+    var state: String?
+
+    @Option(parsing: .unconditional, help: ArgumentHelp("Save the plugin's state to this directory after the render.", valueName: "dir"))
+    var saveState: String?
+
+    func stage(in world: LV2World, sampleRate: Double) throws -> RenderStage {
+        let plugin = try world.plugin(uri: uri)
+        var stage = RenderStage(plugin: plugin, presetURI: preset, statePath: state, savedStatePath: saveState)
+        for setting in settings {
+            // A control port's symbol wins; a name no port has may be a parameter's.
+            let isControl = plugin.ports(.control, input: true).contains { $0.symbol == setting.name }
+            if !isControl, let parameter = try plugin.parameter(named: setting.name) {
+                stage.parameters.append((parameter, try ParameterValue(setting.text, for: parameter)))
+            } else {
+                stage.controls.append((setting.name, try setting.number()))
+            }
+        }
+        stage.automations = try automate.map { try Self.automation($0, sampleRate: sampleRate) }
+        return stage
+    }
+
+    /// `SYMBOL=T:V,T:V…` from `--automate`.
+    private static func automation(_ argument: String, sampleRate: Double) throws -> Automation {
+        let parts = argument.split(separator: "=", maxSplits: 1, omittingEmptySubsequences: false)
+        guard parts.count == 2, !parts[0].isEmpty else {
+            throw ValidationError("--automate takes SYMBOL=TIME:VALUE,…, not \"\(argument)\".")
+        }
+        let points = try parts[1].split(separator: ",", omittingEmptySubsequences: false).map { point in
+            let pair = point.split(separator: ":", omittingEmptySubsequences: false)
+            guard pair.count == 2, let seconds = Double(pair[0]), let value = Float(pair[1]), value.isFinite else {
+                throw ValidationError("--automate \(parts[0]) takes TIME:VALUE points in seconds and numbers, not \"\(point)\".")
+            }
+            return (seconds, value)
+        }
+        return try Automation(symbol: String(parts[0]), points: points, sampleRate: sampleRate)
     }
 }
 
-/// `SYMBOL=VALUE` from `--set`.
+/// `NAME=VALUE` from `--set`: a control port's symbol and a number, or a parameter and
+/// a value its range types, which only the plugin's description tells apart.
 struct ControlSetting {
-    let symbol: String
-    let value: Float
+    let name: String
+    let text: String
 
     init(argument: String) throws {
         let parts = argument.split(separator: "=", maxSplits: 1, omittingEmptySubsequences: false)
         guard parts.count == 2, !parts[0].isEmpty else {
-            throw ValidationError("--set takes SYMBOL=VALUE, not \"\(argument)\".")
+            throw ValidationError("--set takes NAME=VALUE, not \"\(argument)\".")
         }
-        guard let value = Float(parts[1]), !value.isNaN else {
-            throw ValidationError("The value \"\(parts[1])\" for \(parts[0]) is not a number.")
+        name = String(parts[0])
+        text = String(parts[1])
+    }
+
+    /// The value for a control port.
+    func number() throws -> Float {
+        guard let value = Float(text), !value.isNaN else {
+            throw ValidationError("The value \"\(text)\" for \(name) is not a number.")
         }
         // Float("1e39") is infinity: the number is fine, a control port cannot hold it.
         guard value.isFinite else {
-            throw ValidationError("The value \"\(parts[1])\" for \(parts[0]) is outside the range a 32-bit float can hold.")
+            throw ValidationError("The value \"\(text)\" for \(name) is outside the range a 32-bit float can hold.")
         }
-        symbol = String(parts[0])
-        self.value = value
+        return value
     }
 }
 
 /// Cuts `--then URI` stages out of a `render` command line, leaving every other
 /// argument where it was, so that options such as `--output` may come anywhere.
-/// Once a `--then` has appeared, every later `--set` and `--preset` belongs to the
+/// Once a `--then` has appeared, every later `--set`, `--preset`, `--state`, `--save-state` and `--automate` belongs to the
 /// latest `--then` plugin, whatever other options come between.
 enum ChainArguments {
     static func split(_ arguments: inout [String]) throws -> [StageOptions] {
@@ -93,7 +139,7 @@ enum ChainArguments {
 
     /// How many arguments a stage option starting with `argument` spans, or nil if it is not one.
     private static func stageOptionLength(_ argument: String) -> Int? {
-        for name in ["--set", "--preset"] {
+        for name in ["--set", "--preset", "--state", "--save-state", "--automate"] {
             if argument == name { return 2 }
             if argument.hasPrefix(name + "=") { return 1 }
         }

@@ -37,6 +37,11 @@ func printError(_ message: String) {
     FileHandle.standardError.write(Data((sentence + "\n").utf8))
 }
 
+/// Writes "Note: " and `sentence` to stderr: something the user may not expect, not a problem.
+func printNote(_ sentence: String) {
+    FileHandle.standardError.write(Data(("Note: " + sentence + "\n").utf8))
+}
+
 /// Writes "Warning: " and `sentence` to stderr; the command goes on.
 func printWarning(_ sentence: String) {
     FileHandle.standardError.write(Data(("Warning: " + sentence + "\n").utf8))

@@ -146,13 +146,17 @@ final class BadInputTests: XCTestCase {
     }
 
     func testMissingRequiredFeatureIsNamed() throws {
-        try assertRefused([Examples.sampler], status: 1, "requires the features http://lv2plug.in/ns/ext/state#loadDefaultState and http://lv2plug.in/ns/ext/worker#schedule")
+        try assertRefused([TestDelayBundle.needsInstanceAccessURI], status: 1, "requires the feature http://lv2plug.in/ns/ext/instance-access")
+    }
+
+    func testStateThatIsNotThere() throws {
+        try assertRefused([Examples.amp, "--input", input, "--state", folder.path("no-state")], status: 1, "The state \(folder.path("no-state")) does not exist.")
     }
 
     func testChannelCountsThatDoNotFit() throws {
         let stereo = folder.path("stereo.wav")
         try writeWAV([[0, 0], [0, 0]], sampleRate: 48000, to: stereo)
-        try assertRefused([Examples.amp, "--input", stereo], status: 1, "The input has 2 channels but the plugin \(Examples.amp) has 1 audio inputs")
+        try assertRefused([Examples.amp, "--input", stereo], status: 1, "The input has 2 channels but the plugin \(Examples.amp) has 1 audio input (in); choose the channels with --map CH:SYMBOL,….")
     }
 
     func testNotesForAPluginWithoutMIDIInput() throws {

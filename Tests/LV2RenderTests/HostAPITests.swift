@@ -78,8 +78,17 @@ final class HostAPITests: XCTestCase {
     }
 
     func testRequiredFeatureMissing() throws {
-        XCTAssertThrowsMessage(try PluginInstance(plugin: try world().plugin(uri: Examples.sampler), sampleRate: 48000),
-                               "The plugin \(Examples.sampler) requires the features http://lv2plug.in/ns/ext/state#loadDefaultState and http://lv2plug.in/ns/ext/worker#schedule, which lv2render does not provide.")
+        let uri = TestDelayBundle.needsInstanceAccessURI
+        XCTAssertThrowsMessage(try PluginInstance(plugin: try world().plugin(uri: uri), sampleRate: 48000),
+                               "The plugin \(uri) requires the feature http://lv2plug.in/ns/ext/instance-access, which lv2render does not provide.")
+    }
+
+    /// A render is offline: a control input designated `lv2:freeWheeling` is on.
+    func testFreeWheelingPortIsSet() throws {
+        let instance = try PluginInstance(plugin: try world().plugin(uri: TestDelayBundle.freeWheelingProbeURI), sampleRate: 48000, maxBlockLength: 16)
+        instance.activate()
+        instance.run(frames: 16)
+        XCTAssertEqual(Array(instance.audioOutput(0)[..<16]), [Float](repeating: 1, count: 16))
     }
 
     func testLatencyIsReadAfterARun() throws {
@@ -148,6 +157,29 @@ final class HostAPITests: XCTestCase {
 
         let unmap = try XCTUnwrap(feature(LV2URIs.unmap, in: features)?.assumingMemoryBound(to: LV2_URID_Unmap.self).pointee)
         XCTAssertEqual(String(cString: try XCTUnwrap(unmap.unmap(unmap.handle, first[42]))), uris[42])
+    }
+
+    /// `state:makePath` gives a path in a scratch folder it creates, removed with the
+    /// features; `state:mapPath` maps paths to themselves (offline there is no session).
+    func testStatePathFeatures() throws {
+        var folder: String?
+        do {
+            let features = HostFeatures(sampleRate: 48000, minBlockLength: 1, maxBlockLength: 512, nominalBlockLength: 512, sequenceSize: 4096)
+            let make = try XCTUnwrap(feature("http://lv2plug.in/ns/ext/state#makePath", in: features)?
+                .assumingMemoryBound(to: LV2_State_Make_Path.self).pointee)
+            let made = try XCTUnwrap(make.path(make.handle, "takes/file.txt"))
+            let path = String(cString: made)
+            free(made)
+            XCTAssertTrue(path.hasSuffix("/takes/file.txt"), path)
+            folder = URL(fileURLWithPath: path).deletingLastPathComponent().deletingLastPathComponent().path
+            XCTAssertTrue(FileManager.default.fileExists(atPath: folder! + "/takes"))
+            let map = try XCTUnwrap(feature("http://lv2plug.in/ns/ext/state#mapPath", in: features)?
+                .assumingMemoryBound(to: LV2_State_Map_Path.self).pointee)
+            let mapped = try XCTUnwrap(map.abstract_path(map.handle, "/tmp/a.wav"))
+            XCTAssertEqual(String(cString: mapped), "/tmp/a.wav")
+            free(mapped)
+        }
+        XCTAssertFalse(FileManager.default.fileExists(atPath: try XCTUnwrap(folder)))
     }
 
     func testOptionsAnnounceRateAndBlockSizes() throws {

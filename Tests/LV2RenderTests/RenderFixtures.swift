@@ -10,8 +10,10 @@ enum Examples {
     static let fifths = "http://lv2plug.in/plugins/eg-fifths"
     /// Its only atom input takes `time:Position`, not MIDI.
     static let metronome = "http://lv2plug.in/plugins/eg-metro"
-    /// Requires `worker:schedule`, which lv2render does not offer.
+    /// Requires `worker:schedule` and `state:loadDefaultState`; its default state plays `click.wav`.
     static let sampler = "http://lv2plug.in/plugins/eg-sampler"
+    /// setBfree's organ (Debian package setbfree): loads its tone generator's tables in the worker.
+    static let organ = "http://gareus.org/oss/lv2/b_synth"
 }
 
 /// Writes a float WAV fixture.

@@ -10,11 +10,15 @@ enum TestDelayBundle {
     static let uri = "urn:swiftlv2:test:delay"
     /// The same plugin, declaring `lv2:inPlaceBroken`.
     static let inPlaceBrokenURI = "urn:swiftlv2:test:delay-in-place-broken"
+    /// The same plugin, requiring `instance-access`, which an offline host cannot give.
+    static let needsInstanceAccessURI = "urn:swiftlv2:test:delay-needs-instance-access"
     /// The same plugin, its delay's minimum and maximum swapped, as a careless description might have them.
     static let swappedRangeURI = "urn:swiftlv2:test:delay-swapped-range"
     /// Not a delay: writes 1 where its input and output share memory and 0 where they
     /// do not, so a render shows whether the host really connected it in place.
     static let inPlaceProbeURI = "urn:swiftlv2:test:in-place-probe"
+    /// Not a delay: its port 0 is designated `lv2:freeWheeling`, and it outputs that port's value.
+    static let freeWheelingProbeURI = "urn:swiftlv2:test:free-wheeling-probe"
     /// A preset that sets the delay to 7 frames.
     static let shortPresetURI = "urn:swiftlv2:test:delay#short"
     /// Described, but its binary does not exist.
@@ -89,6 +93,12 @@ enum TestDelayBundle {
             *self->latency = 0;
         }
 
+        static void run_free_wheeling_probe(LV2_Handle handle, uint32_t frames) {
+            Delay *self = handle;
+            for (uint32_t i = 0; i < frames; i++) self->out[i] = *self->delay;
+            *self->latency = 0;
+        }
+
         static void cleanup(LV2_Handle handle) { free(handle); }
 
         static const LV2_Descriptor descriptors[] = {
@@ -96,6 +106,7 @@ enum TestDelayBundle {
             {"\(inPlaceBrokenURI)", instantiate, connect_port, activate, run, NULL, cleanup, NULL},
             {"\(swappedRangeURI)", instantiate, connect_port, activate, run, NULL, cleanup, NULL},
             {"\(inPlaceProbeURI)", instantiate, connect_port, activate, run_in_place_probe, NULL, cleanup, NULL},
+            {"\(freeWheelingProbeURI)", instantiate, connect_port, activate, run_free_wheeling_probe, NULL, cleanup, NULL},
         };
 
         LV2_SYMBOL_EXPORT const LV2_Descriptor *lv2_descriptor(uint32_t index) {
@@ -132,6 +143,10 @@ enum TestDelayBundle {
         <\(uri)> a lv2:Plugin ; lv2:binary <delay.so> ; doap:name "Test Delay" ;
             \(ports) .
 
+        <\(needsInstanceAccessURI)> a lv2:Plugin ; lv2:binary <delay.so> ; doap:name "Test Delay (needs instance access)" ;
+            lv2:requiredFeature <http://lv2plug.in/ns/ext/instance-access> ;
+            \(ports) .
+
         <\(inPlaceBrokenURI)> a lv2:Plugin ; lv2:binary <delay.so> ; doap:name "Test Delay (in-place broken)" ;
             lv2:requiredFeature lv2:inPlaceBroken ;
             \(ports) .
@@ -141,6 +156,18 @@ enum TestDelayBundle {
 
         <\(inPlaceProbeURI)> a lv2:Plugin ; lv2:binary <delay.so> ; doap:name "Test In-Place Probe" ;
             \(ports) .
+
+        <\(freeWheelingProbeURI)> a lv2:Plugin ; lv2:binary <delay.so> ; doap:name "Test Free-Wheeling Probe" ;
+            lv2:port [
+                a lv2:InputPort, lv2:ControlPort ; lv2:index 0 ; lv2:symbol "free_wheeling" ; lv2:name "Free-wheeling" ;
+                lv2:designation lv2:freeWheeling ; lv2:default 0 ; lv2:minimum 0 ; lv2:maximum 1 ; lv2:portProperty lv2:toggled
+            ] , [
+                a lv2:OutputPort, lv2:ControlPort ; lv2:index 1 ; lv2:symbol "latency" ; lv2:name "Latency"
+            ] , [
+                a lv2:InputPort, lv2:AudioPort ; lv2:index 2 ; lv2:symbol "in" ; lv2:name "In"
+            ] , [
+                a lv2:OutputPort, lv2:AudioPort ; lv2:index 3 ; lv2:symbol "out" ; lv2:name "Out"
+            ] .
 
         <\(missingBinaryURI)> a lv2:Plugin ; lv2:binary <missing.so> ; doap:name "Missing Binary" .
 

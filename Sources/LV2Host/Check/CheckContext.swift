@@ -34,10 +34,12 @@ final class CheckContext {
         Int((quick ? quickSeconds : fullSeconds) * sampleRate)
     }
 
-    /// A fresh, instantiated instance at the check rate (or `rate`).
+    /// A fresh, instantiated instance at the check rate (or `rate`), with its default state.
     func instance(rate: Double? = nil) throws -> PluginInstance {
-        try PluginInstance(plugin: plugin, sampleRate: rate ?? sampleRate, maxBlockLength: maxBlockLength,
-                           nominalBlockLength: 512)
+        let instance = try PluginInstance(plugin: plugin, sampleRate: rate ?? sampleRate, maxBlockLength: maxBlockLength,
+                                          nominalBlockLength: 512, urids: world.urids)
+        try world.loadDefaultState(into: instance)
+        return instance
     }
 
     var controlInputs: [PortInfo] { plugin.ports(.control, input: true) }
