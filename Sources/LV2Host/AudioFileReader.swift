@@ -13,7 +13,13 @@ public final class AudioFileReader: AudioSource {
     /// The length the header declares, when it declares one.
     public let expectedFrames: Int?
     private let file: OpaquePointer
+    /// Frames read ahead from the file, interleaved: libsndfile makes one `read` system
+    /// call per call, so a render in blocks of 1 frame spent most of its time in the
+    /// kernel (BENCHMARKS.md, lv2render at `--block 1`) until it read in chunks.
     private var interleaved: [Float] = []
+    private var bufferedFrames = 0
+    private var nextFrame = 0
+    static let chunkFrames = 4096
 
     public init(path: String) throws {
         try AudioFile.checkReadable(path, what: "audio file")
@@ -40,15 +46,29 @@ public final class AudioFileReader: AudioSource {
     static let mostChannels: Int32 = 1024
 
     public func read(into channels: [UnsafeMutableBufferPointer<Float>], frames: Int) throws -> Int {
-        if interleaved.count < frames * channelCount {
-            interleaved = [Float](repeating: 0, count: frames * channelCount)
+        var done = 0
+        while done < frames {
+            if nextFrame == bufferedFrames, try !refill() { break }
+            let count = min(frames - done, bufferedFrames - nextFrame)
+            interleaved.withUnsafeBufferPointer {
+                deinterleave($0.baseAddress! + nextFrame * channelCount, frames: count, into: channels, offset: done)
+            }
+            nextFrame += count
+            done += count
         }
-        let count = interleaved.withUnsafeMutableBufferPointer { sf_readf_float(file, $0.baseAddress, sf_count_t(frames)) }
+        return done
+    }
+
+    /// Reads the next chunk; false at the end of the file.
+    private func refill() throws -> Bool {
+        if interleaved.isEmpty { interleaved = [Float](repeating: 0, count: Self.chunkFrames * channelCount) }
+        let count = interleaved.withUnsafeMutableBufferPointer { sf_readf_float(file, $0.baseAddress, sf_count_t(Self.chunkFrames)) }
         guard count >= 0, sf_error(file) == 0 || count > 0 else {
             throw HostError("The audio file \(path) could not be read to its end (\(sndfileError(file))).")
         }
-        interleaved.withUnsafeBufferPointer { deinterleave($0.baseAddress!, frames: Int(count), into: channels) }
-        return Int(count)
+        bufferedFrames = Int(count)
+        nextFrame = 0
+        return count > 0
     }
 }
 

@@ -37,7 +37,9 @@ public final class AudioFileWriter: AudioSink {
     private let file: OpaquePointer
     /// Where the finished file is copied for an output that cannot seek.
     private let spoolCopy: (spool: Int32, destination: Int32)?
+    /// Frames gathered for the next write, interleaved.
     private var interleaved: [Float] = []
+    private var pendingFrames = 0
     private var bytesWritten = 0
     private var finished = false
 
@@ -94,20 +96,33 @@ public final class AudioFileWriter: AudioSink {
         guard bytesWritten <= Self.largestDataSize else {
             throw HostError("The output \(target.name) would pass 4 GiB, the most a WAV file can hold; render less or use --format pcm16.")
         }
-        if interleaved.count < frames * channelCount {
-            interleaved = [Float](repeating: 0, count: frames * channelCount)
+        if interleaved.isEmpty { interleaved = [Float](repeating: 0, count: AudioFileReader.chunkFrames * channelCount) }
+        var done = 0
+        while done < frames {
+            let count = min(frames - done, AudioFileReader.chunkFrames - pendingFrames)
+            interleaved.withUnsafeMutableBufferPointer { samples in
+                interleave(channels, offset: offset + done, frames: count, into: samples.baseAddress! + pendingFrames * channelCount)
+            }
+            pendingFrames += count
+            done += count
+            if pendingFrames == AudioFileReader.chunkFrames { try flush() }
         }
-        interleaved.withUnsafeMutableBufferPointer { samples in
-            interleave(channels, offset: offset, frames: frames, into: samples.baseAddress!)
-        }
-        let written = interleaved.withUnsafeBufferPointer { sf_writef_float(file, $0.baseAddress, sf_count_t(frames)) }
-        guard written == frames else {
+    }
+
+    /// Hands the frames gathered so far to libsndfile: one call, one system call, a chunk
+    /// at a time (see `AudioFileReader.chunkFrames`).
+    private func flush() throws {
+        guard pendingFrames > 0 else { return }
+        let written = interleaved.withUnsafeBufferPointer { sf_writef_float(file, $0.baseAddress, sf_count_t(pendingFrames)) }
+        guard written == pendingFrames else {
             throw HostError("The output file \(target.name) could not be written (\(sndfileError(file))).")
         }
+        pendingFrames = 0
     }
 
     /// Completes the file: renamed over the target, or copied out of the spool.
     public func finish() throws {
+        try flush()
         finished = true
         let closed = sf_close(file)
         var failure: String? = closed == 0 ? nil : String(cString: sf_error_number(closed))

@@ -329,9 +329,9 @@ public final class PluginInstance {
         }
     }
 
-    private var timeControls: [PortInfo] {
+    /// Found once: looking them up every block was a tenth of lv2render's time at `--block 1`.
+    private lazy var timeControls: [PortInfo] =
         plugin.ports(.control, input: true).filter { $0.designation?.hasPrefix(LV2URI.time) ?? false }
-    }
 
     // MARK: - Running
 
