@@ -8,14 +8,13 @@ import LV2Kit
 /// turns MIDI events into engine calls, and renders the stretches between them, so
 /// every event acts at its exact frame.
 public struct SineSynth: LV2Plugin, ~Copyable {
-    private let midiEvent: LV2_URID
     private var engine: SynthEngine
 
     public init?(sampleRate: Double, host: borrowing HostFeatures) {
         // A map that answers 0 ("cannot map") for MIDI leaves no way to tell MIDI from
         // anything else: silence would hide the fault, refusing shows it.
-        midiEvent = host.urid(URI.midiEvent)
-        guard midiEvent != 0, host.urid(URI.atomSequence) != 0 else {
+        let urids = SequenceURIDs(host)
+        guard urids.midiEvent != 0, urids.sequence != 0 else {
             host.log.error("refused: the host's urid:map gives no URID for MIDI events")
             return nil
         }
@@ -31,6 +30,7 @@ public struct SineSynth: LV2Plugin, ~Copyable {
     public mutating func run(_ ports: borrowing Ports<Port>, frames: Int) {
         engine.configure(SynthSettings(ports))
         let output = ports.output(.out)
+        let midiEvent = ports.urids.midiEvent
         var rendered = 0
         for event in ports.events(.midiIn, frames: frames) where event.type == midiEvent {
             guard let message = MIDIMessage(event.body) else { continue }

@@ -29,26 +29,24 @@ final class LV2KitTests: XCTestCase {
         }
 
         let worker: WorkerSchedule
-        let midiEvent: LV2_URID
         var responses = 0
         var lastResponse: UInt8 = 0
 
         init?(sampleRate: Double, host: borrowing HostFeatures) {
             guard let worker = host.worker else { return nil }
             self.worker = worker
-            midiEvent = host.urid(URI.midiEvent)
         }
 
         mutating func run(_ ports: borrowing Ports<Port>, frames: Int) {
             if let input = ports.input(.cvIn), let output = ports.output(.cvOut) {
                 for frame in 0..<frames { output[frame] = 2 * input[frame] }
             }
-            for event in ports.events(.events, frames: frames) where event.type == midiEvent && event.body.count >= 2 {
+            for event in ports.events(.events, frames: frames) where event.type == ports.urids.midiEvent && event.body.count >= 2 {
                 _ = worker.schedule(UnsafeRawBufferPointer(rebasing: event.body[1..<2]))
             }
             if lastResponse != 0 {
                 var out = ports.eventOutput(.loaded)
-                out.appendMIDI(frame: 0, type: midiEvent, 0x90, lastResponse, 127)
+                out.appendMIDI(frame: 0, 0x90, lastResponse, 127)
                 lastResponse = 0
             }
         }

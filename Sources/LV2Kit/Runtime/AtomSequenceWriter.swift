@@ -10,12 +10,14 @@ public struct AtomSequenceWriter {
     /// Bytes from the start of the atom header that the host's buffer holds.
     private let capacity: Int
     private let sequenceType: LV2_URID
+    private let midiEvent: LV2_URID
     private var lastFrame = 0
 
-    init(_ sequence: UnsafeMutablePointer<LV2_Atom_Sequence>?, capacity: Int, sequenceType: LV2_URID) {
+    init(_ sequence: UnsafeMutablePointer<LV2_Atom_Sequence>?, capacity: Int, urids: SequenceURIDs) {
         self.sequence = sequence
         self.capacity = capacity
-        self.sequenceType = sequenceType
+        sequenceType = urids.sequence
+        midiEvent = urids.midiEvent
     }
 
     /// Appends one event of `type` at `frame`; false when the port is unconnected or full.
@@ -28,7 +30,7 @@ public struct AtomSequenceWriter {
 
     /// Appends a MIDI message: three bytes, or two for program change and channel pressure.
     @_noAllocation @_noLocks @discardableResult
-    public mutating func appendMIDI(frame: Int, type midiEvent: LV2_URID, _ status: UInt8, _ data1: UInt8, _ data2: UInt8) -> Bool {
+    public mutating func appendMIDI(frame: Int, _ status: UInt8, _ data1: UInt8, _ data2: UInt8) -> Bool {
         let kind = status & 0xF0
         let twoBytes = kind == 0xC0 || kind == 0xD0
         guard let destination = reserve(frame: frame, type: midiEvent, size: twoBytes ? 2 : 3) else { return false }

@@ -69,7 +69,7 @@ private func feature(_ uri: StaticString, in features: UnsafePointer<UnsafePoint
 }
 
 /// The host's `urid:map` applied to a URI; 0 without a map.
-private func mapURI(_ uri: StaticString, with map: UnsafeMutablePointer<LV2_URID_Map>?) -> LV2_URID {
+func mapURI(_ uri: StaticString, with map: UnsafeMutablePointer<LV2_URID_Map>?) -> LV2_URID {
     guard let map, let function = map.pointee.map else { return 0 }
     return function(map.pointee.handle, uri.cString)
 }

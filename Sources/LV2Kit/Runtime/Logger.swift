@@ -13,10 +13,9 @@ public struct Logger {
     init(_ log: UnsafeMutablePointer<LV2_Log_Log>?, map: UnsafeMutablePointer<LV2_URID_Map>?, prefix: StaticString) {
         self.log = log
         self.prefix = prefix
-        func urid(_ uri: StaticString) -> LV2_URID { map?.pointee.map?(map?.pointee.handle, uri.cString) ?? 0 }
-        error = urid(URI.logError)
-        warning = urid(URI.logWarning)
-        note = urid(URI.logNote)
+        error = mapURI(URI.logError, with: map)
+        warning = mapURI(URI.logWarning, with: map)
+        note = mapURI(URI.logNote, with: map)
     }
 
     /// Logs "Name: message detail": `detail` is a C string from elsewhere (a URI, a path).

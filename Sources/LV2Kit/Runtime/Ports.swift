@@ -28,7 +28,8 @@ public struct Ports<Port: PortList>: ~Copyable {
         self.init(host: HostFeatures(nil))
     }
 
-    public var urids: SequenceURIDs { buffers.urids }
+    /// The URIDs of `atom:Sequence`, `atom:beatTime` and `midi:MidiEvent`, mapped at `instantiate`.
+    @inlinable public var urids: SequenceURIDs { buffers.urids }
 
     /// `connect_port`: an index the plugin does not have is ignored.
     public func connect(_ index: UInt32, to data: UnsafeMutableRawPointer?) {
@@ -157,7 +158,7 @@ public struct PortBuffers: ~Copyable {
     @_noAllocation @_noLocks @usableFromInline
     func eventOutput(_ index: Int) -> AtomSequenceWriter {
         AtomSequenceWriter(connections[index]?.assumingMemoryBound(to: LV2_Atom_Sequence.self),
-                           capacity: outputCapacities[index], sequenceType: urids.sequence)
+                           capacity: outputCapacities[index], urids: urids)
     }
 
     /// Reads how much room the host gave each event output and writes an empty sequence

@@ -7,7 +7,6 @@ import LV2Kit
 /// the ports to `Arpeggio` and `Voice`. With latch on, the chord is saved with the session.
 public struct Arpeggiator: LV2Plugin, ~Copyable {
     private let sampleRate: Double
-    private let midiEvent: LV2_URID
     /// The state key the latched chord is saved under.
     private let chordKey: LV2_URID
     private var arpeggio = Arpeggio()
@@ -15,7 +14,6 @@ public struct Arpeggiator: LV2Plugin, ~Copyable {
 
     public init?(sampleRate: Double, host: borrowing HostFeatures) {
         self.sampleRate = sampleRate
-        midiEvent = host.urid(URI.midiEvent)
         chordKey = host.urid("urn:swiftlv2:examples:arpeggiator#chord")
         voice = Voice(sampleRate: sampleRate)
     }
@@ -37,7 +35,7 @@ public struct Arpeggiator: LV2Plugin, ~Copyable {
             // The clock moves into this frame, then the keys pressed on it act, then it sounds.
             apply(arpeggio.advance(settings, sampleRate: sampleRate), at: frame, to: &midiOut)
             while let event = next, event.frame <= frame {
-                react(to: event, at: frame, settings: settings, midiOut: &midiOut)
+                react(to: event, at: frame, settings: settings, ports: ports, midiOut: &midiOut)
                 next = events.next()
             }
             apply(arpeggio.settle(settings), at: frame, to: &midiOut)
@@ -45,14 +43,14 @@ public struct Arpeggiator: LV2Plugin, ~Copyable {
         }
         // Events stamped at the block's very end act from the next block's first frame.
         while let event = next, frames > 0 {
-            react(to: event, at: frames - 1, settings: settings, midiOut: &midiOut)
+            react(to: event, at: frames - 1, settings: settings, ports: ports, midiOut: &midiOut)
             next = events.next()
         }
     }
 
     private mutating func react(to event: AtomEvent, at frame: Int, settings: Arpeggio.Settings,
-                                midiOut: inout AtomSequenceWriter) {
-        guard event.type == midiEvent, let message = MIDIMessage(event.body) else { return }
+                                ports: borrowing Ports<Port>, midiOut: inout AtomSequenceWriter) {
+        guard event.type == ports.urids.midiEvent, let message = MIDIMessage(event.body) else { return }
         apply(arpeggio.react(to: message, settings: settings), at: frame, to: &midiOut)
     }
 
@@ -60,11 +58,11 @@ public struct Arpeggiator: LV2Plugin, ~Copyable {
     private mutating func apply(_ changes: Arpeggio.Changes, at frame: Int, to midiOut: inout AtomSequenceWriter) {
         if let note = changes.stopped {
             voice.stop()
-            midiOut.appendMIDI(frame: frame, type: midiEvent, 0x80, note, 0)
+            midiOut.appendMIDI(frame: frame, 0x80, note, 0)
         }
         if let note = changes.started {
             voice.start(note: note, velocity: changes.velocity)
-            midiOut.appendMIDI(frame: frame, type: midiEvent, 0x90, note, changes.velocity)
+            midiOut.appendMIDI(frame: frame, 0x90, note, changes.velocity)
         }
     }
 
