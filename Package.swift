@@ -70,7 +70,7 @@ let package = Package(
         // RTProbe: `lv2render check` counts what a plugin's run() allocates and locks.
         .target(name: "LV2Host", dependencies: ["CLV2", "CLilv", "CSndFile", "CSampleRate", "CHostSupport", "RTProbe"]),
         .executableTarget(name: "lv2render", dependencies: [
-            "LV2Host", .product(name: "ArgumentParser", package: "swift-argument-parser"),
+            "LV2Host", "CHostSupport", .product(name: "ArgumentParser", package: "swift-argument-parser"),
         ]),
 
         // Counts allocations and locks made on a thread while a flag is set (for the tests

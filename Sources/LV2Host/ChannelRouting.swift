@@ -34,7 +34,7 @@ struct ChannelRouting {
                 throw HostError("The plugin \(destination.uri) has no audio input \(symbol) for --map; its audio inputs are \(valid).")
             }
             guard (0..<sourceCount).contains(channel) else {
-                throw HostError("--map names channel \(channel + 1), but the input has \(sourceCount) channel\(sourceCount == 1 ? "" : "s").")
+                throw HostError("--map names channel \(channel + 1), but the input has \(counted(sourceCount, "channel")).")
             }
             sources[input] = channel
         }

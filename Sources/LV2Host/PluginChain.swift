@@ -118,7 +118,7 @@ final class PluginChain {
         if let map { return try ChannelRouting(map: map, sourceCount: input.channelCount, to: instance.plugin) }
         guard let routing = ChannelRouting(from: input.channelCount, to: instance.plugin) else {
             let inputs = instance.plugin.ports(.audio, input: true).map(\.symbol).joined(separator: ", ")
-            throw HostError("The input has \(input.channelCount) channels but the plugin \(uri) has \(instance.audioInputCount) audio input\(instance.audioInputCount == 1 ? "" : "s") (\(inputs)); choose the channels with --map CH:SYMBOL,….")
+            throw HostError("The input has \(counted(input.channelCount, "channel")) but the plugin \(uri) has \(counted(instance.audioInputCount, "audio input")) (\(inputs)); choose the channels with --map CH:SYMBOL,….")
         }
         return routing
     }
@@ -129,7 +129,7 @@ final class PluginChain {
             throw HostError("The plugin \(to) has no audio inputs, so it cannot follow \(from) in a chain.")
         }
         guard let routing = ChannelRouting(from: source.audioOutputCount, to: destination.plugin) else {
-            throw HostError("The plugin \(from) has \(source.audioOutputCount) audio outputs but \(to), which follows it, has \(destination.audioInputCount) audio inputs.")
+            throw HostError("The plugin \(from) has \(counted(source.audioOutputCount, "audio output")) but \(to), which follows it, has \(counted(destination.audioInputCount, "audio input")).")
         }
         return routing
     }

@@ -1,4 +1,5 @@
 import ArgumentParser
+import CHostSupport
 import Foundation
 import LV2Host
 
@@ -6,6 +7,8 @@ import LV2Host
 // failed) exits with status 1, a command-line mistake with status 2, each as
 // one sentence on stderr; help goes to stdout with status 0.
 
+// SIGINT, SIGTERM and SIGHUP stop lv2render whatever mask it was started with.
+stop_signals_unblock()
 var arguments = Array(CommandLine.arguments.dropFirst())
 do {
     let chain = try ChainArguments.split(&arguments)

@@ -23,7 +23,7 @@ enum ResourceChecks {
         withExtendedLifetime(library) {}
         // A fixed allowance for the host's own caches, and 16 bytes a cycle.
         let allowance = max(16 << 10, 16 * cycles)
-        let figure = "the heap grew \(growth) bytes over \(cycles) instance lifetimes"
+        let figure = "the heap \(growth < 0 ? "shrank" : "grew") \(counted(abs(growth), "byte")) over \(cycles) instance lifetimes"
         if growth > allowance {
             return CheckResult(check: PluginCheck.leaks.rawValue, outcome: .fail,
                                detail: "\(figure), about \(growth / cycles) bytes per instance: a leak")
