@@ -34,4 +34,15 @@ final class PluginOutputTests: XCTestCase {
         XCTAssertEqual(try AudioFile.read(path: piped).channels, [signal])
         XCTAssertTrue(try String(contentsOfFile: errors, encoding: .utf8).contains(TestChattyBundle.instantiateLine))
     }
+
+    /// Guitarix's amplifier (Debian package guitarix-lv2) prints "using block size: 512"
+    /// on stdout when it is instantiated; it ends up on stderr.
+    func testARealPluginsPrintingStaysOnStandardError() throws {
+        let result = try LV2RenderTool.run(["render", "http://guitarix.sourceforge.net/plugins/gx_amp#GUITARIX", "--input", input,
+                                            "--tail", "0", "--json", "-o", folder.path("amp.wav")])
+        XCTAssertEqual(result.status, 0, result.standardError)
+        let object = try JSONSerialization.jsonObject(with: Data(result.standardOutput.utf8)) as? [String: Any]
+        XCTAssertEqual(object?["frames"] as? Int, signal.count, result.standardOutput)
+        XCTAssertTrue(result.standardError.contains("using block size: 512"), result.standardError)
+    }
 }
