@@ -31,8 +31,11 @@ do {
     exit(code == .validationFailure ? 2 : 1)
 }
 
-/// Writes the first line of `message` to stderr as a sentence.
+/// Writes the first line of `message` to stderr as a sentence, after whatever plugins
+/// printed (buffered by C's stdio, which now writes to stderr too: see `DataOutput`), so
+/// that the sentence is the last line.
 func printError(_ message: String) {
+    fflush(nil)
     var sentence = String(message.split(separator: "\n").first ?? "An unknown error occurred")
         .trimmingCharacters(in: .whitespaces)
     if sentence.hasPrefix("Error: ") { sentence.removeFirst("Error: ".count) }
@@ -42,10 +45,12 @@ func printError(_ message: String) {
 
 /// Writes "Note: " and `sentence` to stderr: something the user may not expect, not a problem.
 func printNote(_ sentence: String) {
+    fflush(nil)
     FileHandle.standardError.write(Data(("Note: " + sentence + "\n").utf8))
 }
 
 /// Writes "Warning: " and `sentence` to stderr; the command goes on.
 func printWarning(_ sentence: String) {
+    fflush(nil)
     FileHandle.standardError.write(Data(("Warning: " + sentence + "\n").utf8))
 }

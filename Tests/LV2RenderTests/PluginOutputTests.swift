@@ -45,4 +45,20 @@ final class PluginOutputTests: XCTestCase {
         XCTAssertEqual(object?["frames"] as? Int, signal.count, result.standardOutput)
         XCTAssertTrue(result.standardError.contains("using block size: 512"), result.standardError)
     }
+
+    /// What a plugin printed comes before lv2render's sentence, which stays the last line,
+    /// so a batch names the real reason a file failed.
+    func testTheErrorSentenceComesAfterWhatThePluginPrinted() throws {
+        let stereo = folder.path("stereo.wav")
+        try writeWAV([signal, signal], sampleRate: 48000, to: stereo)
+        let sentence = "The input has 2 channels but the plugin \(TestChattyBundle.uri) has 1 audio input (in); choose the channels with --map CH:SYMBOL,…."
+        let single = try LV2RenderTool.run(["render", TestChattyBundle.uri, "--input", stereo, "-o", folder.path("out.wav")],
+                                           extraLV2Directories: [try TestChattyBundle.lv2Directory()])
+        XCTAssertEqual(single.status, 1)
+        XCTAssertEqual(single.standardError, TestChattyBundle.instantiateLine + "\n" + sentence + "\n")
+        let batch = try LV2RenderTool.run(["render", TestChattyBundle.uri, "--input", stereo, "--output-dir", folder.path("out")],
+                                          extraLV2Directories: [try TestChattyBundle.lv2Directory()])
+        XCTAssertEqual(batch.status, 1)
+        XCTAssertEqual(batch.standardError, "[1/1] \(stereo) failed: \(sentence)\n1 of 1 input failed.\n")
+    }
 }
