@@ -30,7 +30,7 @@ struct ReadFiles {
     /// Throws when writing `path`, named by `option`, would replace a file the render reads.
     func checkOutput(_ path: String, option: String) throws {
         if let reader = reader(of: path) {
-            throw HostError("\(option) would replace \(reader), which the render reads; write the output to another file.")
+            throw HostError("\(option) would replace \(reader), which the render reads; name another output.")
         }
     }
 

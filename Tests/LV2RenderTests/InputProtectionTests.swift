@@ -47,10 +47,10 @@ final class InputProtectionTests: XCTestCase {
         XCTAssertEqual(link(folder.path("a.wav"), folder.path("hard.wav")), 0)
         for output in ["a.wav", "./a.wav", folder.path("a.wav"), "link.wav", "hard.wav", "../\(folder.url.lastPathComponent)/a.wav"] {
             try assertRefused(["render", Examples.amp, "--input", "a.wav", "-o", output],
-                              "--output \(output) would replace --input a.wav, which the render reads; write the output to another file.")
+                              "--output \(output) would replace --input a.wav, which the render reads; name another output.")
         }
         try assertRefused(["render", Examples.amp, "--input", "link.wav", "--output=hard.wav"],
-                          "--output hard.wav would replace --input link.wav, which the render reads; write the output to another file.")
+                          "--output hard.wav would replace --input link.wav, which the render reads; name another output.")
     }
 
     /// Standard output and devices are never inputs: they stay allowed.
@@ -65,14 +65,14 @@ final class InputProtectionTests: XCTestCase {
     func testMIDIOutputThatIsTheMIDIInputIsRefused() throws {
         try MIDIFileWriter(tracks: [[.noteOn(0, note: 60, velocity: 100), .noteOff(480, note: 60)]]).write(to: folder.url.appendingPathComponent("in.mid"))
         try assertRefused(["render", Examples.fifths, "--midi", "in.mid", "--midi-out", "./in.mid"],
-                          "--midi-out ./in.mid would replace --midi in.mid, which the render reads; write the output to another file.")
+                          "--midi-out ./in.mid would replace --midi in.mid, which the render reads; name another output.")
     }
 
     /// The README's sampler example once rendered over the sample it plays.
     func testAParameterPathIsProtected() throws {
         _ = try makeInput("kick.wav")
         try assertRefused(["render", Examples.sampler, "--set", "sample=kick.wav", "--notes", "60@0:0.1", "-o", "kick.wav"],
-                          "--output kick.wav would replace --set sample=\(folder.path("kick.wav")), which the render reads; write the output to another file.")
+                          "--output kick.wav would replace --set sample=\(folder.path("kick.wav")), which the render reads; name another output.")
     }
 
     /// Saving a state into the directory it was restored from would replace its state.ttl;
@@ -83,9 +83,9 @@ final class InputProtectionTests: XCTestCase {
                                            "--save-state", "kick-state", "-o", "played.wav"], currentDirectory: folder.url)
         XCTAssertEqual(saved.status, 0, saved.standardError)
         try assertRefused(["render", Examples.sampler, "--state", "kick-state", "--notes", "60@0:0.1", "--save-state", "kick-state", "-o", "again.wav"],
-                          "--save-state kick-state would replace --state kick-state, which the render reads; write the output to another file.")
+                          "--save-state kick-state would replace --state kick-state, which the render reads; name another output.")
         try assertRefused(["render", Examples.sampler, "--state", "kick-state", "--notes", "60@0:0.1", "-o", "kick-state/state.ttl"],
-                          "--output kick-state/state.ttl would replace --state kick-state, which the render reads; write the output to another file.")
+                          "--output kick-state/state.ttl would replace --state kick-state, which the render reads; name another output.")
     }
 
     /// A preset's file (its bundle's `rdfs:seeAlso`) is read too.
@@ -97,7 +97,7 @@ final class InputProtectionTests: XCTestCase {
         let result = try LV2RenderTool.run(["render", TestChattyBundle.uri, "--preset", "Slow", "--input", "a.wav", "-o", presetFile],
                                            extraLV2Directories: [bundles], currentDirectory: folder.url)
         XCTAssertEqual(result.status, 1)
-        XCTAssertTrue(result.standardError.hasSuffix("--output \(presetFile) would replace the file \(presetFile) of --preset Slow, which the render reads; write the output to another file.\n"),
+        XCTAssertTrue(result.standardError.hasSuffix("--output \(presetFile) would replace the file \(presetFile) of --preset Slow, which the render reads; name another output.\n"),
                       result.standardError)
         XCTAssertEqual(try Data(contentsOf: URL(fileURLWithPath: presetFile)), before)
     }
