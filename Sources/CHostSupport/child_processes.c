@@ -6,6 +6,7 @@
 #include <signal.h>
 #include <spawn.h>
 #include <sys/mman.h>
+#include <sys/prctl.h>
 #include <string.h>
 #include <unistd.h>
 
@@ -62,6 +63,13 @@ void stop_signals_unblock(void) {
         sigaddset(&wanted, stop_signals[i]);
     }
     pthread_sigmask(SIG_UNBLOCK, &wanted, NULL);
+}
+
+void stop_with_parent(pid_t parent) {
+    prctl(PR_SET_PDEATHSIG, SIGTERM);
+    if (getppid() != parent) {
+        raise(SIGTERM);
+    }
 }
 
 int stop_signal_received(void) {

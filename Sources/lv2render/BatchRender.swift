@@ -10,7 +10,8 @@ import LV2Host
 ///
 /// SIGINT, SIGTERM or SIGHUP stops the whole batch: no child starts after it, each running
 /// child gets the same signal (and SIGKILL 5 s later if it is still there), the partial files
-/// of the killed ones are removed, and the batch ends by that signal (status 128 + N).
+/// of the killed ones are removed, and the batch ends by that signal (status 128 + N). A
+/// batch killed outright (SIGKILL) takes its children with it: each gets SIGTERM.
 struct BatchRender {
     let inputs: [String]
     let outputDirectory: String
@@ -20,6 +21,10 @@ struct BatchRender {
 
     /// How long a child may take to stop after the signal before it is killed.
     static let stopGrace: Double = 5
+
+    /// The environment variable that tells a child its batch's process ID: the child
+    /// then gets SIGTERM if the batch ends first, even by SIGKILL.
+    static let parentVariable = "LV2RENDER_BATCH_PARENT"
 
     /// The options a batch takes for itself: each child gets its own `--input` and `-o`.
     static func sharedArguments(_ arguments: [String]) -> [String] {
@@ -71,6 +76,7 @@ struct BatchRender {
     func run(outputs: [String]) throws {
         let targets = try outputs.map { try OutputTarget($0) }
         let executable = URL(fileURLWithPath: "/proc/self/exe").resolvingSymlinksInPath().path
+        setenv(Self.parentVariable, String(getpid()), 1)
         let wake = stop_signals_watch()
         guard wake >= 0 else { throw HostError("The batch could not watch for signals (\(String(cString: strerror(errno)))).") }
         var tally = Tally(total: inputs.count)

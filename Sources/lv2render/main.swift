@@ -9,6 +9,10 @@ import LV2Host
 
 // SIGINT, SIGTERM and SIGHUP stop lv2render whatever mask it was started with.
 stop_signals_unblock()
+if let parent = ProcessInfo.processInfo.environment[BatchRender.parentVariable].flatMap({ pid_t($0) }) {
+    unsetenv(BatchRender.parentVariable)
+    stop_with_parent(parent)
+}
 var arguments = Array(CommandLine.arguments.dropFirst())
 do {
     let chain = try ChainArguments.split(&arguments)

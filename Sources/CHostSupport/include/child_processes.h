@@ -27,6 +27,10 @@ int stop_signals_watch(void);
 /// case whatever started us left them blocked.
 void stop_signals_unblock(void);
 
+/// For a batch's child: SIGTERM when `parent` ends, however it ends (SIGKILL included), so
+/// that no render outlives its batch; SIGTERM at once if `parent` is gone already.
+void stop_with_parent(pid_t parent);
+
 /// The first stop signal received since `stop_signals_watch`, or 0.
 int stop_signal_received(void);
 
