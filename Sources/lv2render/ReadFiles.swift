@@ -71,6 +71,12 @@ struct FileIdentity: Equatable {
         (device, inode, isRegularFile) = (status.st_dev, status.st_ino, type == S_IFREG)
     }
 
+    /// Whether two paths name one file: the same file if both exist, else the same absolute path.
+    static func same(_ left: String, _ right: String) -> Bool {
+        if let one = FileIdentity(left), let other = FileIdentity(right) { return one == other }
+        return URL(fileURLWithPath: left).standardizedFileURL.path == URL(fileURLWithPath: right).standardizedFileURL.path
+    }
+
     static func == (left: FileIdentity, right: FileIdentity) -> Bool {
         left.device == right.device && left.inode == right.inode
     }

@@ -173,11 +173,7 @@ struct RenderCommand: ParsableCommand {
         }
         var (request, reads) = try prepare(stageOptions, world: world, sampleRate: sampleRate)
         if let input { reads.add(input, option: "--input \(input)") }
-        if let target, target.kind != .standardOutput { try reads.checkOutput(target.path, option: "--output \(target.name)") }
-        if let midiTarget, midiTarget.kind != .standardOutput { try reads.checkOutput(midiTarget.path, option: "--midi-out \(midiTarget.name)") }
-        for case let directory? in request.stages.map(\.savedStatePath) {
-            for file in ReadFiles.savedStateFiles(directory) { try reads.checkOutput(file, option: "--save-state \(directory)") }
-        }
+        try checkOutputs([target, midiTarget], stages: request.stages, against: reads)
         request.collectsMIDIOutput = midiOut != nil
         request.inputMap = map.map { $0.map { ($0.channel, $0.symbol) } }
 
@@ -204,6 +200,21 @@ struct RenderCommand: ParsableCommand {
         let onStandardOutput = [target, midiTarget].contains { $0?.kind == .standardOutput }
         let stream = onStandardOutput ? FileHandle.standardError : DataOutput.fileHandle
         stream.write(Data(text.utf8))
+    }
+
+    /// Refuses outputs that would replace a file the render reads, or each other.
+    private func checkOutputs(_ targets: [OutputTarget?], stages: [RenderStage], against reads: ReadFiles) throws {
+        let files = zip(targets, ["--output", "--midi-out"]).compactMap { target, option in
+            target.flatMap { $0.kind == .standardOutput ? nil : (option: "\(option) \($0.name)", path: $0.path) }
+        } + stages.compactMap(\.savedStatePath).flatMap { directory in
+            ReadFiles.savedStateFiles(directory).map { (option: "--save-state \(directory)", path: $0) }
+        }
+        for (index, file) in files.enumerated() {
+            try reads.checkOutput(file.path, option: file.option)
+            if let other = files[..<index].first(where: { $0.option != file.option && FileIdentity.same($0.path, file.path) }) {
+                throw HostError("\(other.option) and \(file.option) name the same file; give each output its own.")
+            }
+        }
     }
 
     /// The request every render of this command line shares (the chain, the timing, the

@@ -68,6 +68,13 @@ final class InputProtectionTests: XCTestCase {
                           "--midi-out ./in.mid would replace --midi in.mid, which the render reads; name another output.")
     }
 
+    /// Two outputs naming one file would leave only the last written.
+    func testTwoOutputsNamingOneFileAreRefused() throws {
+        try MIDIFileWriter(tracks: [[.noteOn(0, note: 60, velocity: 100), .noteOff(480, note: 60)]]).write(to: folder.url.appendingPathComponent("in.mid"))
+        try assertRefused(["render", Examples.fifths, "--midi", "in.mid", "--save-state", ".", "--midi-out", "./state.ttl"],
+                          "--midi-out ./state.ttl and --save-state . name the same file; give each output its own.")
+    }
+
     /// The README's sampler example once rendered over the sample it plays.
     func testAParameterPathIsProtected() throws {
         _ = try makeInput("kick.wav")
