@@ -18,9 +18,10 @@ final class SignalTests: XCTestCase {
 
         init(_ name: String, ignoringSIGTERM: Bool = false) throws {
             self.name = name
-            // 2 s at 8 kHz in blocks of 16 frames, 10 ms a block: a render of 10 s.
+            // 4 s at 8 kHz in blocks of 16 frames, 10 ms a block: a render of 20 s, long enough
+            // for every batch to start on a loaded machine; the signals cut it short.
             for input in ["a", "b"] {
-                try writeWAV([[Float](repeating: 0, count: 16000)], sampleRate: 8000, to: folder.path("\(input).wav"))
+                try writeWAV([[Float](repeating: 0, count: 32000)], sampleRate: 8000, to: folder.path("\(input).wav"))
             }
             process.executableURL = LV2RenderTool.executable
             process.arguments = ["render", TestChattyBundle.uri, "--set", "pause=10", "--set", "ignore_term=\(ignoringSIGTERM ? 1 : 0)",
