@@ -5,9 +5,9 @@ import CLV2
 /// value atom, every value padded to 8 bytes. Host code, made before a block, not in it.
 struct AtomObject {
     private(set) var body: [UInt8]
-    private let features: HostFeatures
+    private let features: HostFeatureSet
 
-    init(type: String, features: HostFeatures) {
+    init(type: String, features: HostFeatureSet) {
         self.features = features
         body = Self.word(0) + Self.word(features.urid(type))
     }

@@ -4,7 +4,7 @@ import CLV2
 ///
 /// Before each run the host empties input sequences and hands output sequences
 /// their whole capacity to fill; MIDI events are appended in time order.
-struct AtomSequence {
+struct AtomSequenceBuffer {
     let buffer: UnsafeMutableRawPointer
     /// The whole buffer in bytes, header included (`bufsz:sequenceSize`).
     let capacity: Int

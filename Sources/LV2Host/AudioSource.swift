@@ -12,14 +12,6 @@ public protocol AudioSource: AnyObject {
     var expectedFrames: Int? { get }
 }
 
-/// Where rendered audio goes, block by block. `finish` makes the result final; a sink
-/// released without it leaves nothing behind.
-public protocol AudioSink: AnyObject {
-    /// Takes `frames` samples of each channel, starting at `offset` in each buffer.
-    func write(_ channels: [UnsafeMutableBufferPointer<Float>], offset: Int, frames: Int) throws
-    func finish() throws
-}
-
 /// Audio held in memory, handed out block by block.
 public final class MemorySource: AudioSource {
     public let audio: AudioData
@@ -46,23 +38,6 @@ public final class MemorySource: AudioSource {
     }
 }
 
-/// Collects everything written into an `AudioData`.
-public final class MemorySink: AudioSink {
-    public private(set) var audio: AudioData
-
-    public init(sampleRate: Double, channelCount: Int) {
-        audio = AudioData(sampleRate: sampleRate, channels: Array(repeating: [], count: channelCount))
-    }
-
-    public func write(_ channels: [UnsafeMutableBufferPointer<Float>], offset: Int, frames: Int) throws {
-        for (index, samples) in channels.enumerated() {
-            audio.channels[index].append(contentsOf: samples[offset..<(offset + frames)])
-        }
-    }
-
-    public func finish() throws {}
-}
-
 extension AudioSource {
     /// Everything left in the source, read into memory.
     public func readAll(blockLength: Int = 65536) throws -> AudioData {
@@ -74,11 +49,4 @@ extension AudioSource {
         }
         return sink.audio
     }
-}
-
-/// Takes the audio and keeps none: for a render wanted only for its MIDI output.
-public final class DiscardingSink: AudioSink {
-    public init() {}
-    public func write(_ channels: [UnsafeMutableBufferPointer<Float>], offset: Int, frames: Int) throws {}
-    public func finish() throws {}
 }

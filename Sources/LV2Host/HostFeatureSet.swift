@@ -10,7 +10,7 @@ import Foundation
 /// features (see `StatePaths`). Plugins keep pointers into all of this, so it lives
 /// exactly as long as this object, which each instance retains.
 /// Sendable: after `init` nothing changes but the URID table, which has its own lock.
-public final class HostFeatures: @unchecked Sendable {
+public final class HostFeatureSet: @unchecked Sendable {
     /// Shared by every instance a world makes (`LV2World.urids`), as a host has one map.
     let table: URIDTable
     /// Runs the plugin's work; bound to the instance once it exists.

@@ -7,7 +7,7 @@ import CLV2
 /// deactivated if needed and cleaned up when released.
 public final class PluginInstance {
     public let plugin: PluginInfo
-    public let features: HostFeatures
+    public let features: HostFeatureSet
     public let maxBlockLength: Int
     public let sequenceSize: Int
 
@@ -20,14 +20,14 @@ public final class PluginInstance {
     private let audioInputs: [UnsafeMutableBufferPointer<Float>]
     private let audioOutputs: [UnsafeMutableBufferPointer<Float>]
     private let cvBuffers: [UnsafeMutableBufferPointer<Float>]
-    private let atomInputs: [AtomSequence]
-    private let atomOutputs: [AtomSequence]
+    private let atomInputs: [AtomSequenceBuffer]
+    private let atomOutputs: [AtomSequenceBuffer]
     /// Where `addMIDIEvent` writes: the atom input that takes MIDI, if any.
-    private let midiSequence: AtomSequence?
+    private let midiSequence: AtomSequenceBuffer?
     /// Where `setParameter` writes: the atom input that takes `patch:Set`, if any.
-    private let parameterSequence: AtomSequence?
+    private let parameterSequence: AtomSequenceBuffer?
     /// Where `addPosition` writes: the atom input that takes `time:Position`, if any.
-    private let timeSequence: AtomSequence?
+    private let timeSequence: AtomSequenceBuffer?
     private let sequenceType, chunkType, midiEventType: LV2_URID
     private var isActive = false
 
@@ -55,9 +55,9 @@ public final class PluginInstance {
         guard (256...(1 << 26)).contains(sequenceSize) else {
             throw HostError("The atom sequence size must be between 256 and \(1 << 26) bytes, not \(sequenceSize).")
         }
-        let features = HostFeatures(sampleRate: sampleRate, minBlockLength: 1, maxBlockLength: maxBlockLength,
-                                    nominalBlockLength: min(nominalBlockLength ?? maxBlockLength, maxBlockLength),
-                                    sequenceSize: sequenceSize, urids: urids, pluginName: plugin.name)
+        let features = HostFeatureSet(sampleRate: sampleRate, minBlockLength: 1, maxBlockLength: maxBlockLength,
+                                       nominalBlockLength: min(nominalBlockLength ?? maxBlockLength, maxBlockLength),
+                                       sequenceSize: sequenceSize, urids: urids, pluginName: plugin.name)
         let supported = features.supportedFeatureURIs
         let missing = plugin.requiredFeatures.filter { !supported.contains($0) }
         if !missing.isEmpty {
@@ -99,10 +99,10 @@ public final class PluginInstance {
         audioInputs = plugin.ports(.audio, input: true).map { _ in Self.allocateSamples(maxBlockLength) }
         audioOutputs = plugin.ports(.audio, input: false).map { _ in Self.allocateSamples(maxBlockLength) }
         cvBuffers = plugin.ports.filter { $0.kind == .cv }.map { _ in Self.allocateSamples(maxBlockLength) }
-        let atomInputs = plugin.ports(.atom, input: true).map { _ in AtomSequence(capacity: sequenceSize) }
+        let atomInputs = plugin.ports(.atom, input: true).map { _ in AtomSequenceBuffer(capacity: sequenceSize) }
         let midiPosition = plugin.midiInput.flatMap { midi in plugin.ports(.atom, input: true).firstIndex { $0.index == midi.index } }
         self.atomInputs = atomInputs
-        atomOutputs = plugin.ports(.atom, input: false).map { _ in AtomSequence(capacity: sequenceSize) }
+        atomOutputs = plugin.ports(.atom, input: false).map { _ in AtomSequenceBuffer(capacity: sequenceSize) }
         midiSequence = midiPosition.map { atomInputs[$0] }
         let parameterPosition = plugin.parameterInput.flatMap { input in plugin.ports(.atom, input: true).firstIndex { $0.index == input.index } }
         parameterSequence = parameterPosition.map { atomInputs[$0] }

@@ -1,29 +1,3 @@
-/// One plugin in a render chain, with the control values to set before it runs.
-public struct RenderStage {
-    public var plugin: PluginInfo
-    /// Applied after the preset, in order.
-    public var controls: [(symbol: String, value: Float)]
-    /// The preset's URI, or its label.
-    public var presetURI: String?
-    /// Controls moved during the render, after the single `controls` (`--automate`).
-    public var automations: [Automation] = []
-    /// Parameters (`patch:writable`) set before the first block, after the controls.
-    public var parameters: [(parameter: ParameterInfo, value: ParameterValue)] = []
-    /// A state directory (as jalv and `savedStatePath` write it) restored after the preset.
-    public var statePath: String?
-    /// Where to save the plugin's state once the render is over.
-    public var savedStatePath: String?
-
-    public init(plugin: PluginInfo, controls: [(symbol: String, value: Float)] = [], presetURI: String? = nil,
-                statePath: String? = nil, savedStatePath: String? = nil) {
-        self.plugin = plugin
-        self.controls = controls
-        self.presetURI = presetURI
-        self.statePath = statePath
-        self.savedStatePath = savedStatePath
-    }
-}
-
 /// Everything a render needs: the chain, the timing and what goes in.
 public struct RenderRequest {
     /// A chain: stage k's audio outputs feed stage k+1's audio inputs.
@@ -91,38 +65,5 @@ public struct RenderRequest {
         if let tail, !(tail.isFinite && tail >= 0 && tail <= longestDuration) {
             throw HostError("The tail must be between 0 and \(Int(longestDuration)) seconds, not \(tail).")
         }
-    }
-}
-
-/// What was measured while rendering.
-public struct RenderMeasurements {
-    public var sampleRate: Double
-    public var channelCount: Int
-    /// The sum of the stages' reported latencies, in frames, read after the first block.
-    public var latency: Int
-    /// CPU time the rendering thread spent, plugins and host together.
-    public var cpuSeconds: Double
-    public var frames: Int
-    /// Levels over all channels; -infinity for digital silence.
-    public var peakDBFS: Double
-    public var rmsDBFS: Double
-    /// Sentences a user should see, such as which inputs got silence.
-    public var notes: [String] = []
-    /// With `collectsMIDIOutput`: the last plugin's MIDI output, by output frame.
-    public var midiOutput: [(frame: Int, bytes: [UInt8])] = []
-
-    public var seconds: Double { Double(frames) / sampleRate }
-    /// How many times faster than real time the render ran.
-    public var realtimeFactor: Double { cpuSeconds > 0 ? seconds / cpuSeconds : .infinity }
-}
-
-/// The rendered audio, in memory, and what was measured on the way (`result.latency`, …).
-@dynamicMemberLookup
-public struct RenderResult {
-    public var audio: AudioData
-    public var measurements: RenderMeasurements
-
-    public subscript<Value>(dynamicMember field: KeyPath<RenderMeasurements, Value>) -> Value {
-        measurements[keyPath: field]
     }
 }

@@ -51,8 +51,8 @@ public enum CheckWorker {
     }
 
     static func missingFeatures(_ plugin: PluginInfo) -> [String] {
-        let supported = HostFeatures(sampleRate: 48000, minBlockLength: 1, maxBlockLength: 1, nominalBlockLength: 1,
-                                     sequenceSize: 256).supportedFeatureURIs
+        let supported = HostFeatureSet(sampleRate: 48000, minBlockLength: 1, maxBlockLength: 1, nominalBlockLength: 1,
+                                        sequenceSize: 256).supportedFeatureURIs
         return plugin.requiredFeatures.filter { !supported.contains($0) }
     }
 }

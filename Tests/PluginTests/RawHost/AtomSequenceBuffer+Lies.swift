@@ -1,10 +1,10 @@
 import CLV2
 @testable import LV2Host
 
-/// What a careless host writes into an atom sequence beyond what `AtomSequence` does:
+/// What a careless host writes into an atom sequence beyond what `AtomSequenceBuffer` does:
 /// headers that claim the wrong size or type (the time unit and padding: `claimUnit`
 /// and `claimPad`, which `PluginInstance` uses to play a sloppy host).
-extension AtomSequence {
+extension AtomSequenceBuffer {
     private var header: UnsafeMutablePointer<LV2_Atom_Sequence> {
         buffer.assumingMemoryBound(to: LV2_Atom_Sequence.self)
     }
