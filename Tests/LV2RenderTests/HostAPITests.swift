@@ -1,3 +1,4 @@
+import AudioMIDIFiles
 import CLV2
 import Foundation
 import LV2Host
