@@ -30,10 +30,10 @@ public final class LV2World {
         }
         self.world = world
         let environmentPath = ProcessInfo.processInfo.environment["LV2_PATH"].flatMap { $0.isEmpty ? nil : $0 }
-        let repositoryBundle = (lv2Path ?? environmentPath) == nil ? defaultBundle : nil
+        let leadingBundle = (lv2Path ?? environmentPath) == nil ? defaultBundle : nil
         let directories = (lv2Path ?? environmentPath ?? Self.standardDirectories.joined(separator: ":"))
             .split(separator: ":").map(String.init)
-        searchPath = (repositoryBundle.map { [$0] } ?? []) + directories
+        searchPath = (leadingBundle.map { [$0] } ?? []) + directories
         misplacedBundles = directories.filter {
             FileManager.default.fileExists(atPath: URL(fileURLWithPath: $0).appendingPathComponent("manifest.ttl").path)
         }
@@ -42,7 +42,7 @@ public final class LV2World {
         // plugin found twice (the first one wins), which is what installing the
         // bundle while working in the repository looks like; neither is news.
         withStandardErrorSilenced {
-            if let bundle = repositoryBundle {
+            if let bundle = leadingBundle {
                 let uri = lilv_new_file_uri(world, nil, bundle + "/")
                 lilv_world_load_bundle(world, uri)
                 lilv_node_free(uri)
