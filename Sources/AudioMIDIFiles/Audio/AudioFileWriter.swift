@@ -2,27 +2,6 @@ import CRemovalOnSignal
 import CSndFile
 import Foundation
 
-/// How samples are stored in a written WAV file.
-public enum SampleFormat: String, CaseIterable {
-    case pcm16, pcm24, float32
-
-    var sndfileSubtype: Int32 {
-        switch self {
-        case .pcm16: Int32(SF_FORMAT_PCM_16)
-        case .pcm24: Int32(SF_FORMAT_PCM_24)
-        case .float32: Int32(SF_FORMAT_FLOAT)
-        }
-    }
-
-    var bytesPerSample: Int {
-        switch self {
-        case .pcm16: 2
-        case .pcm24: 3
-        case .float32: 4
-        }
-    }
-}
-
 /// A WAV file written block by block with libsndfile, to an `OutputTarget`.
 ///
 /// A regular file is written under its temporary name and renamed over the target by
