@@ -79,6 +79,6 @@ final class ModuleLayoutTests: XCTestCase {
         let declaration = rest[..<end]
         guard let list = declaration.range(of: "dependencies: [") else { return [] }
         let names = declaration[list.upperBound...].prefix { $0 != "]" }
-        return names.split(separator: "\"").enumerated().filter { $0.offset % 2 == 1 }.map { String($0.element) }
+        return names.split(separator: "\"", omittingEmptySubsequences: false).enumerated().filter { $0.offset % 2 == 1 }.map { String($0.element) }
     }
 }
