@@ -7,11 +7,11 @@ import Foundation
 /// (0 to 127), when the note starts and how long it lasts in seconds, and its velocity (1 to
 /// 127, `defaultVelocity` when left out). For example `69@0:0.5,72@0.5:0.5:90` plays A4 then
 /// C5. Every note plays on channel 0 (the first MIDI channel).
-public enum NoteSpec {
-    public static let defaultVelocity: UInt8 = 100
+package enum NoteSpec {
+    package static let defaultVelocity: UInt8 = 100
 
     /// The note-on and note-off of every note, sorted by time as for a MIDI file.
-    public static func parse(_ spec: String) throws -> [TimedMIDIEvent] {
+    package static func parse(_ spec: String) throws -> [TimedMIDIEvent] {
         guard spec.contains(where: { !$0.isWhitespace }) else {
             throw HostError("--notes is empty; give notes as note@start:duration:velocity, like 69@0:1:100.")
         }

@@ -2,8 +2,8 @@
 /// their declarations, checked against this by a test) and lv2render, which prints it for
 /// `--version`. LV2 reads an even minor version as a release and raises it when the
 /// interface grows: 4.0 added the rate adapter's `bits` and `dither` ports.
-public enum ProjectVersion {
-    public static let minor = 4
-    public static let micro = 0
-    public static var current: String { "\(minor).\(micro)" }
+package enum ProjectVersion {
+    package static let minor = 4
+    package static let micro = 0
+    package static var current: String { "\(minor).\(micro)" }
 }
