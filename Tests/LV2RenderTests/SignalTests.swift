@@ -122,4 +122,31 @@ final class SignalTests: XCTestCase {
             usleep(100_000)
         }
     }
+
+    /// `lv2render check` runs each check in a child of its own process group, where a
+    /// terminal's Ctrl-C does not reach; the child ends with the check all the same.
+    func testStoppingACheckStopsItsWorker() throws {
+        let process = Process()
+        process.executableURL = LV2RenderTool.executable
+        process.arguments = ["check", TestChattyBundle.slowURI, "--only", "determinism", "--seed", "1"]
+        let path = [try TestChattyBundle.lv2Directory(), Repository.lv2PathWithSystemBundles].joined(separator: ":")
+        process.environment = ProcessInfo.processInfo.environment.merging(["LV2_PATH": path]) { $1 }
+        process.standardOutput = FileHandle.nullDevice
+        process.standardError = FileHandle.nullDevice
+        try process.run()
+        let parent = process.processIdentifier
+        var workers: [pid_t] = []
+        let deadline = Date().addingTimeInterval(30)
+        while workers.isEmpty, Date() < deadline {
+            workers = processes { $0.parent == parent && $0.commandLine.contains("check-worker") }.map(\.id)
+            usleep(20_000)
+        }
+        XCTAssertFalse(workers.isEmpty, "the check never started its worker")
+        kill(parent, SIGTERM)
+        let stopped = Date()
+        while process.isRunning, Date().timeIntervalSince(stopped) < 3 { usleep(10_000) }
+        XCTAssertFalse(process.isRunning)
+        while Date().timeIntervalSince(stopped) < 4, !processes(where: { workers.contains($0.id) }).isEmpty { usleep(10_000) }
+        XCTAssertEqual(processes { workers.contains($0.id) }.map(\.commandLine), [], "the worker outlived its check")
+    }
 }

@@ -7,6 +7,8 @@ import TestSupport
 /// input) and can ignore SIGTERM (a host that trusts SIGTERM alone never stops it).
 enum TestChattyBundle {
     static let uri = "urn:swiftlv2:test:chatty"
+    /// The same plugin, pausing 20 ms in each run by default: slow for any host.
+    static let slowURI = "urn:swiftlv2:test:chatty-slow"
     /// A preset kept in a file of its own, `presets.ttl`, as most bundles keep theirs.
     static let presetURI = "urn:swiftlv2:test:chatty#slow"
     static let presetFile = "presets.ttl"
@@ -64,10 +66,13 @@ enum TestChattyBundle {
 
         static void cleanup(LV2_Handle handle) { free(handle); }
 
-        static const LV2_Descriptor descriptor = {"\(uri)", instantiate, connect_port, NULL, run, NULL, cleanup, NULL};
+        static const LV2_Descriptor descriptors[] = {
+            {"\(uri)", instantiate, connect_port, NULL, run, NULL, cleanup, NULL},
+            {"\(slowURI)", instantiate, connect_port, NULL, run, NULL, cleanup, NULL},
+        };
 
         LV2_SYMBOL_EXPORT const LV2_Descriptor *lv2_descriptor(uint32_t index) {
-            return index == 0 ? &descriptor : NULL;
+            return index < 2 ? &descriptors[index] : NULL;
         }
         """
 
@@ -89,9 +94,17 @@ enum TestChattyBundle {
         <\(presetURI)> a pset:Preset ; lv2:appliesTo <\(uri)> ; rdfs:seeAlso <\(presetFile)> .
 
         <\(uri)> a lv2:Plugin ; lv2:binary <chatty.so> ; doap:name "Test Chatty" ;
-            lv2:port [
+            \(ports(pause: 0)) .
+
+        <\(slowURI)> a lv2:Plugin ; lv2:binary <chatty.so> ; doap:name "Test Chatty (slow)" ;
+            \(ports(pause: 20)) .
+        """
+
+    private static func ports(pause: Int) -> String {
+        """
+        lv2:port [
                 a lv2:InputPort, lv2:ControlPort ; lv2:index 0 ; lv2:symbol "pause" ; lv2:name "Pause per run (ms)" ;
-                lv2:default 0 ; lv2:minimum 0 ; lv2:maximum 100
+                lv2:default \(pause) ; lv2:minimum 0 ; lv2:maximum 100
             ] , [
                 a lv2:InputPort, lv2:ControlPort ; lv2:index 1 ; lv2:symbol "ignore_term" ; lv2:name "Ignore SIGTERM" ;
                 lv2:default 0 ; lv2:minimum 0 ; lv2:maximum 1 ; lv2:portProperty lv2:toggled
@@ -99,6 +112,7 @@ enum TestChattyBundle {
                 a lv2:InputPort, lv2:AudioPort ; lv2:index 2 ; lv2:symbol "in" ; lv2:name "In"
             ] , [
                 a lv2:OutputPort, lv2:AudioPort ; lv2:index 3 ; lv2:symbol "out" ; lv2:name "Out"
-            ] .
+            ]
         """
+    }
 }
