@@ -23,10 +23,6 @@ struct BatchRender {
     /// How long a child may take to stop after the signal before it is killed.
     static let stopGrace: Double = 5
 
-    /// The environment variable that tells a child its batch's process ID: the child
-    /// then gets SIGTERM if the batch ends first, even by SIGKILL.
-    static let parentVariable = "LV2RENDER_BATCH_PARENT"
-
     /// The options a batch takes for itself: each child gets its own `--input` and `-o`.
     static func sharedArguments(_ arguments: [String]) -> [String] {
         var kept: [String] = [], remaining = arguments[...]
@@ -77,7 +73,7 @@ struct BatchRender {
     func run(outputs: [String]) throws {
         let targets = try outputs.map { try OutputTarget($0) }
         let executable = URL(fileURLWithPath: "/proc/self/exe").resolvingSymlinksInPath().path
-        setenv(Self.parentVariable, String(getpid()), 1)
+        setenv(LV2RENDER_PARENT_VARIABLE, String(getpid()), 1)  // each child ends with the batch, even a killed one
         let wake = stop_signals_watch()
         guard wake >= 0 else { throw HostError("The batch could not watch for signals (\(String(cString: strerror(errno)))).") }
         var tally = Tally(total: inputs.count)

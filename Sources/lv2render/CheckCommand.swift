@@ -1,6 +1,5 @@
 import ArgumentParser
 import AudioMIDIFiles
-import CHostSupport
 import Foundation
 import LV2Check
 import LV2Host
@@ -82,9 +81,6 @@ struct CheckWorkerCommand: ParsableCommand {
     @Flag var quick = false
 
     func run() throws {
-        // The check runs us in a process group of our own, where a terminal's Ctrl-C does
-        // not reach: end with it, however it ends.
-        stop_with_parent(getppid())
         var noCoreDump = rlimit(rlim_cur: 0, rlim_max: 0)
         setrlimit(__rlimit_resource_t(RLIMIT_CORE.rawValue), &noCoreDump)  // a plugin's crash is the report, not a core file
         let progress = CheckProgress(path: report)

@@ -10,8 +10,9 @@ import LV2Host
 
 // SIGINT, SIGTERM and SIGHUP stop lv2render whatever mask it was started with.
 stop_signals_unblock()
-if let parent = ProcessInfo.processInfo.environment[BatchRender.parentVariable].flatMap({ pid_t($0) }) {
-    unsetenv(BatchRender.parentVariable)
+// A batch's render or a check's worker ends with the lv2render that started it.
+if let parent = ProcessInfo.processInfo.environment[LV2RENDER_PARENT_VARIABLE].flatMap({ pid_t($0) }) {
+    unsetenv(LV2RENDER_PARENT_VARIABLE)
     stop_with_parent(parent)
 }
 var arguments = Array(CommandLine.arguments.dropFirst())

@@ -27,8 +27,12 @@ int stop_signals_watch(void);
 /// case whatever started us left them blocked.
 void stop_signals_unblock(void);
 
-/// For a batch's child: SIGTERM when `parent` ends, however it ends (SIGKILL included), so
-/// that no render outlives its batch; SIGTERM at once if `parent` is gone already.
+/// Where lv2render tells a child it starts (a batch's render, a check's worker) its own
+/// process ID, for the child to call `stop_with_parent` with as it starts.
+#define LV2RENDER_PARENT_VARIABLE "LV2RENDER_PARENT"
+
+/// For a child of lv2render: SIGTERM when `parent` ends, however it ends (SIGKILL included), so
+/// that no child outlives what started it; SIGTERM at once if `parent` is gone already.
 void stop_with_parent(pid_t parent);
 
 /// The first stop signal received since `stop_signals_watch`, or 0.
