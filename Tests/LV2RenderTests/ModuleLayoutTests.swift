@@ -12,7 +12,7 @@ final class ModuleLayoutTests: XCTestCase {
         let files: Set<String> = ["CSndFile", "CSampleRate", "CRemovalOnSignal"]
         let host = files.union(["AudioMIDIFiles", "CLV2", "CLilv", "CHostSupport"])
         let check = host.union(["LV2Host", "RTProbe"])
-        let commandLine = check.union(["LV2Check", "ArgumentParser"])
+        let commandLine = check.union(["LV2Check", "ArgumentParser", "SwiftLV2Version"])
         return ["AudioMIDIFiles": files, "LV2Host": host, "LV2Check": check, "lv2render": commandLine]
     }()
     private static let standardLibraries: Set<String> = ["Foundation", "Glibc", "Dispatch"]
