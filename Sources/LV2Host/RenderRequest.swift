@@ -63,6 +63,8 @@ public struct RenderRequest {
 
     /// Durations and tails beyond this are refused: longer is surely a typing mistake.
     public static let longestDuration: Double = 3600
+    /// The longest tail the default length rule waits for to go silent or steady, in seconds.
+    public static let tailCapSeconds = 30.0
     /// 32 times 48 kHz; anything above is surely a typing mistake.
     public static let highestSampleRate = 1_536_000.0
 
@@ -110,6 +112,8 @@ public struct RenderMeasurements {
     public var notes: [String] = []
     /// With `collectsMIDIOutput`: the last plugin's MIDI output, by output frame.
     public var midiOutput: [(frame: Int, bytes: [UInt8])] = []
+    /// What ended the render: its set length, silence, a steady level, or the tail cap.
+    public var endReason: RenderEndReason = .length
 
     public var seconds: Double { Double(frames) / sampleRate }
     /// How many times faster than real time the render ran.

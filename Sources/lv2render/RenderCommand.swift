@@ -11,9 +11,10 @@ struct RenderCommand: ParsableCommand {
             [--set <symbol=value>]... [--preset <preset>] [--then <uri> [--set <symbol=value>]... [--preset <preset>]]... [<options>]
             """,
         discussion: """
-            The render lasts until the input and the MIDI end, then until the output has been \
-            silent for 0.1 s after the chain's latency (at most 30 s), or --tail seconds, or \
-            exactly --duration seconds. It streams, so its length costs no memory.
+            The render lasts until the input and the MIDI end, then, after the chain's latency, \
+            until the output has been silent for 0.1 s or has held a steady level (dither, noise, \
+            hum) for 1.4 s, at most \(Int(RenderRequest.tailCapSeconds)) s; or --tail seconds; or exactly --duration seconds. It \
+            streams, so its length costs no memory.
 
             --then URI adds a plugin fed by the previous one's audio outputs; the --set and \
             --preset options after it apply to that plugin.
@@ -208,6 +209,9 @@ struct RenderCommand: ParsableCommand {
         }
         result.notes.forEach { printNote($0) }
         if !result.peakDBFS.isFinite { warnAboutSilence(request) }
+        if result.endReason == .tailCap {
+            printWarning("The output was still changing \(Int(RenderRequest.tailCapSeconds)) s after the input and the notes ended, so the render stops at that cap; choose the length with --tail or --duration.")
+        }
         let summary = Summary(result: result, output: output ?? midiOut ?? "", peakResidentBytes: peakResidentBytes())
         // With the audio or the MIDI on standard output, the summary goes to stderr.
         let text = (json ? summary.json : summary.line) + "\n"

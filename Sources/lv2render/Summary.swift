@@ -29,6 +29,7 @@ struct Summary {
             "peakDBFS": finite(result.peakDBFS),
             "rmsDBFS": finite(result.rmsDBFS),
             "latency": result.latency,
+            "ending": result.endReason.rawValue,
             "cpuSeconds": result.cpuSeconds,
             "realtimeFactor": finite(result.realtimeFactor),
             "peakResidentBytes": peakResidentBytes ?? NSNull(),
