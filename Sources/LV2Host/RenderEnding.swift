@@ -68,7 +68,8 @@ struct TailWatch {
             var isSilent = true, power: Float = 0
             for channel in channels {
                 let sample = channel[i]
-                if abs(sample) > RenderEnding.silenceThreshold { isSilent = false }
+                // NaN is not silence.
+                if !(abs(sample) <= RenderEnding.silenceThreshold) { isSilent = false }
                 power += sample * sample
             }
             silentRun = isSilent ? silentRun + 1 : 0

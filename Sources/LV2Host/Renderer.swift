@@ -90,8 +90,9 @@ public struct Renderer {
             // The part of the block that is output: past the dropped latency, up to the end.
             let from = max(0, -first), to = outputLength.map { min(frames, $0 - first) } ?? frames
             if to > from {
-                try sink.write(blockOutputs, offset: from, frames: to - from)
+                // Measured first: that replaces any NaN or infinity before the sink sees it.
                 levels.add(blockOutputs, offset: from, frames: to - from)
+                try sink.write(blockOutputs, offset: from, frames: to - from)
                 written += to - from
             }
             rendered += frames
@@ -107,7 +108,8 @@ public struct Renderer {
         return RenderMeasurements(sampleRate: rate, channelCount: channelCount, latency: latency,
                                   cpuSeconds: cpuSeconds, frames: written, peakDBFS: levels.peakDBFS, rmsDBFS: levels.rmsDBFS,
                                   notes: chain.notes, midiOutput: midiOutput.filter { $0.frame < written },
-                                  endReason: tailWatch?.reason ?? .length)
+                                  endReason: tailWatch?.reason ?? .length,
+                                  samplesOverFullScale: levels.overFullScale, nonFiniteSamples: levels.nonFinite)
     }
 
     // MARK: - Setting up
