@@ -5,7 +5,7 @@ import LV2Host
 struct RenderCommand: ParsableCommand {
     static let configuration = CommandConfiguration(
         commandName: "render",
-        abstract: "Render a plugin, or a chain of plugins, to a WAV file.",
+        abstract: "Render a plugin, or a chain of plugins, to an audio file.",
         usage: """
             lv2render render <uri> --output <file> [--midi <file> | --notes <spec>] [--input <file>] \
             [--set <symbol=value>]... [--preset <preset>] [--then <uri> [--set <symbol=value>]... [--preset <preset>]]... [<options>]
