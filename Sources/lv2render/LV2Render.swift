@@ -7,7 +7,14 @@ struct LV2Render: ParsableCommand {
         abstract: "Render LV2 plugins offline: audio and MIDI in, an audio file out.",
         discussion: """
             Plugins are looked up on $LV2_PATH, or else in the repository's plugin.lv2, \
-            $HOME/.lv2, /usr/local/lib/lv2, /usr/lib/lv2 and /usr/lib/x86_64-linux-gnu/lv2.
+            $HOME/.lv2, /usr/local/lib/lv2, /usr/lib/lv2 and /usr/lib/x86_64-linux-gnu/lv2. \
+            A plugin is named by its URI, or by its name or its URI's last part when only one \
+            plugin has it.
+
+            Exit status: 0 on success; 1 when a file, a plugin or a value is refused, a render \
+            fails, any file of a batch fails, or a check fails; 2 for a usage mistake (an \
+            unknown option or subcommand, a missing argument). Every error is one sentence on \
+            stderr.
             """,
         version: ProjectVersion.current,
         subcommands: [ListCommand.self, InfoCommand.self, RenderCommand.self, CheckCommand.self, CheckWorkerCommand.self])

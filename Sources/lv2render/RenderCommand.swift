@@ -18,6 +18,15 @@ struct RenderCommand: ParsableCommand {
 
             --then URI adds a plugin fed by the previous one's audio outputs; the --set and \
             --preset options after it apply to that plugin.
+
+            --preset takes a preset's URI, its label (any case) or its URI's last part \
+            (am-radio for urn:swiftlv2:rate-adapter#am-radio); it is loaded before the --sets. \
+            lv2render info URI lists a plugin's presets.
+
+            The output's extension chooses its type: .wav (also for - and names without one), \
+            .flac, .ogg, .opus, .aiff, .caf or .mp3. A batch (several --input files with \
+            --output-dir DIR) writes each input to DIR/NAME.wav, NAME being the input's file \
+            name without its extension, one child process per file, --jobs at a time.
             """)
 
     @OptionGroup var firstStage: StageOptions
