@@ -1,5 +1,7 @@
 import ArgumentParser
+import AudioMIDIFiles
 import Foundation
+import LV2Check
 import LV2Host
 
 struct CheckCommand: ParsableCommand {
@@ -48,7 +50,7 @@ struct CheckCommand: ParsableCommand {
 
     func run() throws {
         // A plugin that cannot be found is status 1, as it is for render.
-        let world = try LV2World()
+        let world = try LV2World.forCommandLine()
         let plugin = try resolvePlugin(uri, in: world)
         let executable = URL(fileURLWithPath: "/proc/self/exe").resolvingSymlinksInPath().path
         let runner = try CheckRunner(uri: plugin.uri, world: world, executable: executable, seed: seed ?? UInt64.random(in: 1...999_999),

@@ -1,4 +1,5 @@
 import ArgumentParser
+import AudioMIDIFiles
 import LV2Host
 
 struct InfoCommand: ParsableCommand {
@@ -10,7 +11,7 @@ struct InfoCommand: ParsableCommand {
     var uri: String
 
     func run() throws {
-        let plugin = try resolvePlugin(uri, in: LV2World())
+        let plugin = try resolvePlugin(uri, in: LV2World.forCommandLine())
         print(plugin.name)
         if let comment = plugin.comment { print(comment) }
         print("URI:               \(plugin.uri)")

@@ -1,6 +1,6 @@
+import AudioMIDIFiles
 import CSndFile
 import Foundation
-import LV2Host
 import TestSupport
 import XCTest
 

@@ -1,5 +1,5 @@
+import AudioMIDIFiles
 import Foundation
-import LV2Host
 import TestSupport
 import XCTest
 
