@@ -97,7 +97,7 @@ let package = Package(
             "LV2Check", "LV2Host", "AudioMIDIFiles", "RTProbe", "TestSupport", "DSP", "LV2Kit", "SineSynth", "RateAdapter",
         ]),
         .testTarget(name: "LV2RenderTests", dependencies: [
-            "lv2render", "LV2Host", "AudioMIDIFiles", "TestSupport", "SwiftLV2Version",
+            "lv2render", "LV2Host", "AudioMIDIFiles", "TestSupport", "SwiftLV2Version", "DSP", "RateAdapter",
         ]),
         .testTarget(name: "CheckTests", dependencies: ["LV2Host", "TestSupport"]),
         .testTarget(name: "PackageTests", dependencies: ["lv2render", "TestSupport", "SwiftLV2Version"]),
