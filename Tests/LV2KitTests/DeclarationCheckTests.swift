@@ -30,6 +30,29 @@ final class DeclarationCheckTests: XCTestCase {
         }
     }
 
+    /// As an executable: `main` prints the sentence on standard error and exits with 1. The
+    /// test runs itself again in a child process, which calls `main` with a bad declaration.
+    func testTheExecutableExitsWithStatusOneAndSaysWhy() throws {
+        let environment = ProcessInfo.processInfo.environment
+        if let folder = environment["SWIFTLV2_GENERATOR_CHILD"] {
+            BundleGenerator(bundle(DefaultAboveRange.self)).main(arguments: ["--turtle", folder])
+        }
+        let folder = FileManager.default.temporaryDirectory.appendingPathComponent("declaration-check-\(UUID())")
+        let child = Process()
+        child.executableURL = URL(fileURLWithPath: "/proc/self/exe").resolvingSymlinksInPath()
+        child.arguments = ["LV2KitTests.DeclarationCheckTests/testTheExecutableExitsWithStatusOneAndSaysWhy"]
+        child.environment = environment.merging(["SWIFTLV2_GENERATOR_CHILD": folder.path]) { $1 }
+        let errors = Pipe()
+        child.standardError = errors
+        child.standardOutput = FileHandle.nullDevice
+        try child.run()
+        let said = String(decoding: errors.fileHandleForReading.readDataToEndOfFile(), as: UTF8.self)
+        child.waitUntilExit()
+        XCTAssertEqual(child.terminationStatus, 1)
+        XCTAssertTrue(said.contains(#"generate-bundle: Port "gain" of <urn:swiftlv2:test:faulty> has the default 12, outside its range -60…6."# + "\n"), said)
+        XCTAssertFalse(FileManager.default.fileExists(atPath: folder.path), "nothing written")
+    }
+
     func testAGoodDeclarationPasses() {
         XCTAssertEqual(DeclarationCheck.problems(in: bundle(Good.self)), [])
     }
