@@ -46,6 +46,8 @@ public struct SynthEngine: ~Copyable {
 
     /// - Parameter settings: where the controls start (`configure` changes them).
     public init(sampleRate: Double, settings: SynthSettings) {
+        // `heldGroups` has a bit per group: more voices need a wider mask.
+        precondition(Self.groupCount <= UInt8.bitWidth, "more voice groups than heldGroups has bits")
         self.sampleRate = sampleRate
         self.settings = Self.clamped(settings)
         tuning = Tuning(sampleRate: sampleRate, a4: settings.tuningA4)
