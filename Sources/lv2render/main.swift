@@ -16,6 +16,10 @@ if let parent = ProcessInfo.processInfo.environment[LV2RENDER_PARENT_VARIABLE].f
     stop_with_parent(parent)
 }
 var arguments = Array(CommandLine.arguments.dropFirst())
+if let mistake = LV2Render.unknownSubcommand(in: arguments) {
+    printError(mistake)
+    exit(2)
+}
 do {
     let chain = try ChainArguments.split(&arguments)
     var command = try LV2Render.parseAsRoot(arguments)
