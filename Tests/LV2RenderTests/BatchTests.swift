@@ -57,7 +57,8 @@ final class BatchTests: XCTestCase {
         let directory = folder.path("out")
         let cases: [(arguments: [String], status: Int32, message: String)] = [
             (["--preset", "loud", "--output-dir", directory], 1, "The plugin \(Examples.amp) has no preset loud; it has none."),
-            (["--set", "gain=loud", "--output-dir", directory], 2, "The value \"loud\" for gain is not a number."),
+            (["--set", "gain=loud", "--output-dir", directory], 2,
+             "The value \"loud\" for gain is not a number or one of its labels (\"-10\", \"-5\", \"0\", \"+5\")."),
             (["--output-dir", inputs[0] + "/out"], 1, "The output directory \(inputs[0])/out could not be created."),
         ]
         for (arguments, status, message) in cases {

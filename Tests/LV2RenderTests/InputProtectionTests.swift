@@ -91,20 +91,23 @@ final class InputProtectionTests: XCTestCase {
         XCTAssertEqual(saved.status, 0, saved.standardError)
         try assertRefused(["render", Examples.sampler, "--state", "kick-state", "--notes", "60@0:0.1", "--save-state", "kick-state", "-o", "again.wav"],
                           "--save-state kick-state would replace --state kick-state, which the render reads; name another output.")
-        try assertRefused(["render", Examples.sampler, "--state", "kick-state", "--notes", "60@0:0.1", "-o", "kick-state/state.ttl"],
-                          "--output kick-state/state.ttl would replace --state kick-state, which the render reads; name another output.")
+        // The saved state links the sample it plays: kick-state/kick.wav is kick.wav.
+        try assertRefused(["render", Examples.sampler, "--state", "kick-state", "--notes", "60@0:0.1", "-o", "kick-state/kick.wav"],
+                          "--output kick-state/kick.wav would replace --state kick-state, which the render reads; name another output.")
     }
 
-    /// A preset's file (its bundle's `rdfs:seeAlso`) is read too.
+    /// A preset's file (its bundle's `rdfs:seeAlso`) is read too. (Only `--midi-out` takes
+    /// any extension: an audio output named `.ttl` is refused for its format first.)
     func testAPresetFileIsProtected() throws {
         _ = try makeInput()
         let bundles = try TestChattyBundle.lv2Directory()
         let presetFile = bundles + "/test-chatty.lv2/" + TestChattyBundle.presetFile
         let before = try Data(contentsOf: URL(fileURLWithPath: presetFile))
-        let result = try LV2RenderTool.run(["render", TestChattyBundle.uri, "--preset", "Slow", "--input", "a.wav", "-o", presetFile],
+        let result = try LV2RenderTool.run(["render", TestChattyBundle.uri, "--preset", "Slow", "--input", "a.wav", "-o", "out.wav",
+                                            "--midi-out", presetFile],
                                            extraLV2Directories: [bundles], currentDirectory: folder.url)
         XCTAssertEqual(result.status, 1)
-        XCTAssertTrue(result.standardError.hasSuffix("--output \(presetFile) would replace the file \(presetFile) of --preset Slow, which the render reads; name another output.\n"),
+        XCTAssertTrue(result.standardError.hasSuffix("--midi-out \(presetFile) would replace the file \(presetFile) of --preset Slow, which the render reads; name another output.\n"),
                       result.standardError)
         XCTAssertEqual(try Data(contentsOf: URL(fileURLWithPath: presetFile)), before)
     }
