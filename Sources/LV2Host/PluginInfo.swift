@@ -9,9 +9,17 @@ public struct PortInfo {
     public let comment: String?
     public let kind: Kind
     public let isInput: Bool
-    public let minimum: Float?
-    public let maximum: Float?
-    public let defaultValue: Float?
+    /// In hertz once `scaled(toSampleRate:)` (a `PluginInstance`'s ports are); before, as declared.
+    public internal(set) var minimum: Float?
+    public internal(set) var maximum: Float?
+    public internal(set) var defaultValue: Float?
+    /// `lv2:sampleRate`: the declared minimum, maximum and default are fractions of the sample rate.
+    public let isSampleRateRelative: Bool
+    /// The rate `minimum`, `maximum` and `defaultValue` were multiplied by; nil while they are as declared.
+    public internal(set) var scaledSampleRate: Double?
+    /// The declared minimum, maximum and default as their Turtle literals read in double
+    /// precision, so that 0.002 × 48000 is 96 and not the float 0.002's 96.00001.
+    var declaredFractions: (minimum: Double?, maximum: Double?, defaultValue: Double?) = (nil, nil, nil)
     public let isInteger: Bool
     public let isToggled: Bool
     public let isEnumeration: Bool
@@ -23,8 +31,11 @@ public struct PortInfo {
     public let scalePoints: [(label: String, value: Float)]
     /// The `lv2:designation` URI, e.g. `lv2:latency` or `lv2:control`.
     public let designation: String?
-    /// For audio inputs: a side-chain (`lv2:isSideChain`), which a mono file does not feed.
-    public let isSideChain: Bool
+    /// For audio and CV inputs: a side-chain (`lv2:isSideChain`, or in a group that is
+    /// `pg:sideChainOf` another), which only `--map` feeds.
+    public internal(set) var isSideChain: Bool
+    /// The port group (`pg:group`) URI, if any.
+    public let group: String?
     /// For atom ports: whether they carry MIDI (`atom:supports midi:MidiEvent`).
     public let supportsMIDI: Bool
     /// For atom ports: whether they take parameter messages (`atom:supports patch:Message`).
@@ -38,6 +49,49 @@ public struct PortInfo {
     public var initialValue: Float {
         defaultValue ?? minimum ?? 0
     }
+
+    /// The port with its range and default in hertz at `sampleRate` where it declares
+    /// `lv2:sampleRate` (lv2core: a host MUST multiply them); other ports as they are.
+    public func scaled(toSampleRate sampleRate: Double) -> PortInfo {
+        guard isSampleRateRelative, scaledSampleRate == nil else { return self }
+        var port = self
+        func scale(_ value: Float?, _ declared: Double?) -> Float? {
+            value.map { Float((declared ?? Double($0)) * sampleRate) }
+        }
+        port.minimum = scale(minimum, declaredFractions.minimum)
+        port.maximum = scale(maximum, declaredFractions.maximum)
+        port.defaultValue = scale(defaultValue, declaredFractions.defaultValue)
+        port.scaledSampleRate = sampleRate
+        return port
+    }
+
+    /// "0.002 to 0.5" or, scaled, "96 to 24000 Hz (0.002 to 0.5 × the sample rate)".
+    public var rangeDescription: String {
+        guard let minimum, let maximum else { return "not given" }
+        let range = "\(minimum.compactDescription) to \(maximum.compactDescription)"
+        guard scaledSampleRate != nil else { return range }
+        let fractions = declaredFractionsText
+        return "\(range) Hz (\(fractions.minimum) to \(fractions.maximum) × the sample rate)"
+    }
+
+    /// The minimum and maximum as declared, in fractions of the sample rate for an `lv2:sampleRate` port.
+    public var declaredFractionsText: (minimum: String, maximum: String) {
+        func text(_ declared: Double?, _ value: Float?) -> String {
+            guard let value else { return "?" }
+            guard let rate = scaledSampleRate else { return value.compactDescription }
+            return Float(declared ?? Double(value) / rate).compactDescription
+        }
+        return (text(declaredFractions.minimum, minimum), text(declaredFractions.maximum, maximum))
+    }
+}
+
+/// A port group (`pg:Group`): ports that belong together, such as a stereo pair.
+public struct PortGroup {
+    public let uri: String
+    public let symbol: String?
+    public let name: String?
+    /// The group this one is the side-chain of (`pg:sideChainOf`).
+    public let sideChainOf: String?
 }
 
 /// What lilv says about one plugin: identity, files, ports, features and presets.
@@ -52,7 +106,11 @@ public struct PluginInfo {
     public let bundlePath: String
     /// The ports in index order. A port of a kind the host cannot connect is not
     /// listed here but in `unsupportedPorts`.
-    public let ports: [PortInfo]
+    public internal(set) var ports: [PortInfo]
+    /// The groups the ports name, sorted by URI.
+    public let groups: [PortGroup]
+    /// The plugin's main input group (`pg:mainInput`), if it names one.
+    public let mainInputGroup: String?
     /// "MINOR.MICRO" from `lv2:minorVersion` and `lv2:microVersion`, when both are given.
     public let version: String?
     public let requiredFeatures: [String]
@@ -72,6 +130,21 @@ public struct PluginInfo {
     /// Whether the plugin forbids sharing an input and an output buffer.
     public var isInPlaceBroken: Bool {
         requiredFeatures.contains(LV2URI.inPlaceBroken)
+    }
+
+    /// The plugin with every port `scaled(toSampleRate:)`.
+    public func scaled(toSampleRate sampleRate: Double) -> PluginInfo {
+        var plugin = self
+        plugin.ports = ports.map { $0.scaled(toSampleRate: sampleRate) }
+        return plugin
+    }
+
+    /// The audio inputs a file or the plugin before feeds, in order: the main input
+    /// group's first, then the other inputs that are not side-chains.
+    public var mainAudioInputs: [PortInfo] {
+        let inputs = ports(.audio, input: true).filter { !$0.isSideChain }
+        guard let mainInputGroup else { return inputs }
+        return inputs.filter { $0.group == mainInputGroup } + inputs.filter { $0.group != mainInputGroup }
     }
 
     public func ports(_ kind: PortInfo.Kind, input: Bool) -> [PortInfo] {

@@ -32,7 +32,7 @@ struct StageOptions: ParsableArguments {
         var stage = RenderStage(plugin: plugin, presetURI: preset, statePath: state, savedStatePath: saveState)
         for setting in settings {
             // A control port's symbol wins; a name no port has may be a parameter's.
-            let isControl = plugin.ports(.control, input: true).contains { $0.symbol == setting.name }
+            let isControl = plugin.ports.contains { ($0.kind == .control || $0.kind == .cv) && $0.isInput && $0.symbol == setting.name }
             if !isControl, let parameter = try plugin.parameter(named: setting.name) {
                 stage.parameters.append((parameter, try ParameterValue(setting.text, for: parameter)))
             } else {
