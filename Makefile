@@ -32,8 +32,9 @@ DEB_DEBS   := dpkg-dev
 # jalv is the host the jalv tests run; jackd2 brings jackd and the clients they use
 # (jack_lsp, jack_connect, jack_midiseq, jack_rec); ardour brings ardour7-lua and
 # ardour7-export, which the Ardour tests run headless; lintian checks the Debian package;
-# swh-lv2 brings lsFilter (ranges in fractions of the sample rate) and sc3 (a side-chain), which HostSpecTests render.
-TEST_DEBS  := lilv-utils sordi lv2-examples setbfree x42-plugins timgm6mb-soundfont sox valgrind gcc python3 jalv jackd2 ardour lintian swh-lv2 $(DEB_DEBS)
+# swh-lv2 brings lsFilter (ranges in fractions of the sample rate) and sc3 (a side-chain), lsp-plugins-lv2 the
+# Impulse Responses (a path parameter), which HostSpecTests render.
+TEST_DEBS  := lilv-utils sordi lv2-examples setbfree x42-plugins timgm6mb-soundfont sox valgrind gcc python3 jalv jackd2 ardour lintian swh-lv2 lsp-plugins-lv2 $(DEB_DEBS)
 
 # The benchmark's C code is built with the Swift toolchain's clang (the LLVM that
 # compiles the plugin) and its C synth reference also with gcc, as a second opinion.

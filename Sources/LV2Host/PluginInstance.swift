@@ -231,9 +231,13 @@ public final class PluginInstance {
     /// The buffer behind the CV input `symbol`, `maxBlockLength` samples long; nil when the
     /// plugin has no CV input of that symbol. The plugin only reads it, so what is written stays.
     public func cvInput(_ symbol: String) -> UnsafeMutableBufferPointer<Float>? {
-        let cvPorts = plugin.ports.filter { $0.kind == .cv }
-        return cvPorts.firstIndex { $0.symbol == symbol && $0.isInput }.map { cvBuffers[$0] }
+        cvInputs[symbol]
     }
+
+    /// Found once: the renderer asks for automated CV inputs every block.
+    private lazy var cvInputs: [String: UnsafeMutableBufferPointer<Float>] = Dictionary(
+        zip(plugin.ports.filter { $0.kind == .cv }, cvBuffers).filter { $0.0.isInput }.map { ($0.0.symbol, $0.1) },
+        uniquingKeysWith: { first, _ in first })
 
     // MARK: - Audio
 
@@ -298,7 +302,7 @@ public final class PluginInstance {
         }
         let (type, body) = value.atom
         var object = AtomObject(type: LV2URI.patchSet, features: features)
-        object.add(LV2URI.patchProperty, type: LV2URI.atom + "URID", integer: features.urid(parameter.uri))
+        object.add(LV2URI.patchProperty, type: LV2URI.atom + "URID", integer: features.urid(parameter.propertyURI))
         object.add(LV2URI.patchValue, type: type, body)
         guard parameterSequence.append(frame: 0, type: features.urid(LV2URI.atomObject), bytes: object.body) else {
             throw HostError("The parameter value for \(parameter.uri) does not fit in the plugin's atom input.")

@@ -5,7 +5,7 @@ import XCTest
 
 /// What lv2core and its extensions say a host must do, heard in renders of small test
 /// plugins (`TestHostSpecBundle`) and of swh's plugins: ranges in fractions of the sample
-/// rate, CV inputs, exact state, partial presets, side-chains.
+/// rate, CV inputs, exact state, partial presets, side-chains, and LSP's path parameter.
 final class HostSpecTests: XCTestCase {
     let folder = TemporaryFolder("host-spec")
     let rate = 48000.0
@@ -163,6 +163,26 @@ final class HostSpecTests: XCTestCase {
                                 stderr: "Note: The side-chain input sidechain of \(sc3) gets silence; feed it with --map CH:sidechain.\n")
         XCTAssertGreaterThan(gain(output[0]), -3)
         XCTAssertEqual(SignalAnalysis.peak(output[1]), 0)
+    }
+
+    // MARK: - Path parameters
+
+    /// LSP's Impulse Responses loads the file `--set ifn=` names (through `patch:Set` and a
+    /// worker round trip) and convolves with it: a click at 0.5 s through an impulse response
+    /// that is one impulse 1000 frames in comes out 1000 frames later. (Its channel source
+    /// defaults to None, so `cs=1` picks the file's first channel; `dry=0` leaves only the wet.)
+    func testLSPImpulseResponsesLoadsItsFile() throws {
+        let uri = "http://lsp-plug.in/plugins/lv2/impulse_responses_mono"
+        var impulse = [Float](repeating: 0, count: 4800), click = [Float](repeating: 0, count: 48000)
+        impulse[1000] = 1
+        click[24000] = 0.5
+        let impulsePath = folder.path("impulse.wav"), clickPath = folder.path("click.wav")
+        try writeWAV([impulse], sampleRate: rate, to: impulsePath)
+        try writeWAV([click], sampleRate: rate, to: clickPath)
+        let output = try render([uri, "--input", clickPath, "--set", "ifn=\(impulsePath)", "--set", "cs=1", "--set", "dry=0",
+                                 "--duration", "1"])[0]
+        XCTAssertEqual(SignalAnalysis.peakIndex(of: output), 25000)
+        XCTAssertEqual(Double(output[25000]), 0.5, accuracy: 1e-3)
     }
 
     // MARK: - info
