@@ -61,6 +61,12 @@ public struct PortInfo {
         port.minimum = scale(minimum, declaredFractions.minimum)
         port.maximum = scale(maximum, declaredFractions.maximum)
         port.defaultValue = scale(defaultValue, declaredFractions.defaultValue)
+        // blop's oscillators declare 1e-6 … 0.5 and a default of 440: a default outside the
+        // fractions' range but inside the range in hertz was written in hertz, and is kept so.
+        if let value = defaultValue, let low = minimum, let high = maximum, low <= high, !(low...high).contains(value),
+           let lowHz = port.minimum, let highHz = port.maximum, (lowHz...highHz).contains(value) {
+            port.defaultValue = value
+        }
         port.scaledSampleRate = sampleRate
         return port
     }

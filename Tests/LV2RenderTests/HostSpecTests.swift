@@ -57,6 +57,12 @@ final class HostSpecTests: XCTestCase {
         XCTAssertTrue(at96k.contains("9.6 … 48000 Hz, default 24000"), at96k)
     }
 
+    /// A default already in hertz (440, outside the declared 0 … 0.5), as blop's oscillators
+    /// declare theirs, stays 440 Hz rather than becoming 440 × the rate.
+    func testADefaultWrittenInHertzIsKept() throws {
+        XCTAssertEqual(Set(try render([TestHostSpecBundle.hzDefaultProbeURI, "--duration", "0.01"])[0]), [440])
+    }
+
     /// swh's lsFilter (cutoff default 0.251 × the rate) was digital silence when its
     /// defaults went in unscaled: it passes a 1 kHz tone, and takes 2000 Hz.
     func testSwhLowPassPassesAToneAtItsDefault() throws {

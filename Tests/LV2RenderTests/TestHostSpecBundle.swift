@@ -10,7 +10,10 @@ enum TestHostSpecBundle {
     /// A one-pole low-pass whose `cutoff` is declared as 0.0001 … 0.5 × the sample rate, default 0.25.
     static let lowPassURI = "urn:swiftlv2:test:low-pass"
     /// Outputs its control `value` (minimum `valueMinimum`, a denormal) on its audio output.
+    /// `hzDefaultProbeURI`: the same, its `value` declared as 0 … 0.5 × the sample rate with
+    /// the default 440, in hertz, as blop's oscillators have it.
     static let valueProbeURI = "urn:swiftlv2:test:value-probe"
+    static let hzDefaultProbeURI = "urn:swiftlv2:test:hz-default-probe"
     /// Sets `value` to 0.25 and names `gone` (no such port) and `level` (an output).
     static let stalePresetURI = "urn:swiftlv2:test:value-probe#stale"
     /// Outputs its CV input `cv` on its audio output.
@@ -97,6 +100,7 @@ enum TestHostSpecBundle {
         static const LV2_Descriptor descriptors[] = {
             {"\(lowPassURI)", instantiate, connect_port, activate, run_low_pass, NULL, cleanup, NULL},
             {"\(valueProbeURI)", instantiate, connect_port, activate, run_value_probe, NULL, cleanup, NULL},
+            {"\(hzDefaultProbeURI)", instantiate, connect_port, activate, run_value_probe, NULL, cleanup, NULL},
             {"\(cvProbeURI)", instantiate, connect_port, activate, run_cv_probe, NULL, cleanup, NULL},
             {"\(sideChainURI)", instantiate, connect_port, activate, run_side_chain, NULL, cleanup, NULL},
         };
@@ -127,6 +131,16 @@ enum TestHostSpecBundle {
             lv2:port [
                 a lv2:InputPort, lv2:ControlPort ; lv2:index 0 ; lv2:symbol "value" ; lv2:name "Value" ;
                 lv2:default 0.5 ; lv2:minimum \(valueMinimum) ; lv2:maximum 1.0
+            ] , [
+                a lv2:OutputPort, lv2:ControlPort ; lv2:index 1 ; lv2:symbol "level" ; lv2:name "Level"
+            ] , [
+                a lv2:OutputPort, lv2:AudioPort ; lv2:index 2 ; lv2:symbol "out" ; lv2:name "Out"
+            ] .
+
+        <\(hzDefaultProbeURI)> a lv2:Plugin ; lv2:binary <spec.so> ; doap:name "Test Hz Default Probe" ;
+            lv2:port [
+                a lv2:InputPort, lv2:ControlPort ; lv2:index 0 ; lv2:symbol "value" ; lv2:name "Value" ;
+                lv2:default 440 ; lv2:minimum 0 ; lv2:maximum 0.5 ; lv2:portProperty lv2:sampleRate
             ] , [
                 a lv2:OutputPort, lv2:ControlPort ; lv2:index 1 ; lv2:symbol "level" ; lv2:name "Level"
             ] , [
