@@ -1,4 +1,5 @@
 import ArgumentParser
+import AudioMIDIFiles
 import LV2Host
 
 struct InfoCommand: ParsableCommand {
@@ -22,7 +23,7 @@ struct InfoCommand: ParsableCommand {
     }
 
     func run() throws {
-        let declared = try LV2World().plugin(uri: uri)
+        let declared = try LV2World.forCommandLine().plugin(uri: uri)
         if json {
             print(PluginDescriptionJSON.text(for: declared, sampleRate: Double(rate)))
             return

@@ -1,4 +1,5 @@
 import Foundation
+import AudioMIDIFiles
 import LV2Host
 import TestSupport
 import XCTest
