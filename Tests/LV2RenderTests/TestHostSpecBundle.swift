@@ -110,6 +110,20 @@ enum TestHostSpecBundle {
         }
         """
 
+    /// A plugin run by `run_value_probe`: its control input `value` declared with `range`.
+    private static func valueProbe(_ uri: String, _ name: String, range: String) -> String {
+        """
+        <\(uri)> a lv2:Plugin ; lv2:binary <spec.so> ; doap:name "\(name)" ;
+            lv2:port [
+                a lv2:InputPort, lv2:ControlPort ; lv2:index 0 ; lv2:symbol "value" ; lv2:name "Value" ; \(range)
+            ] , [
+                a lv2:OutputPort, lv2:ControlPort ; lv2:index 1 ; lv2:symbol "level" ; lv2:name "Level"
+            ] , [
+                a lv2:OutputPort, lv2:AudioPort ; lv2:index 2 ; lv2:symbol "out" ; lv2:name "Out"
+            ] .
+        """
+    }
+
     private static let manifest = """
         @prefix doap:  <http://usefulinc.com/ns/doap#> .
         @prefix lv2:   <http://lv2plug.in/ns/lv2core#> .
@@ -127,25 +141,10 @@ enum TestHostSpecBundle {
                 a lv2:OutputPort, lv2:AudioPort ; lv2:index 2 ; lv2:symbol "out" ; lv2:name "Out"
             ] .
 
-        <\(valueProbeURI)> a lv2:Plugin ; lv2:binary <spec.so> ; doap:name "Test Value Probe" ;
-            lv2:port [
-                a lv2:InputPort, lv2:ControlPort ; lv2:index 0 ; lv2:symbol "value" ; lv2:name "Value" ;
-                lv2:default 0.5 ; lv2:minimum \(valueMinimum) ; lv2:maximum 1.0
-            ] , [
-                a lv2:OutputPort, lv2:ControlPort ; lv2:index 1 ; lv2:symbol "level" ; lv2:name "Level"
-            ] , [
-                a lv2:OutputPort, lv2:AudioPort ; lv2:index 2 ; lv2:symbol "out" ; lv2:name "Out"
-            ] .
+        \(valueProbe(valueProbeURI, "Test Value Probe", range: "lv2:default 0.5 ; lv2:minimum \(valueMinimum) ; lv2:maximum 1.0"))
 
-        <\(hzDefaultProbeURI)> a lv2:Plugin ; lv2:binary <spec.so> ; doap:name "Test Hz Default Probe" ;
-            lv2:port [
-                a lv2:InputPort, lv2:ControlPort ; lv2:index 0 ; lv2:symbol "value" ; lv2:name "Value" ;
-                lv2:default 440 ; lv2:minimum 0 ; lv2:maximum 0.5 ; lv2:portProperty lv2:sampleRate
-            ] , [
-                a lv2:OutputPort, lv2:ControlPort ; lv2:index 1 ; lv2:symbol "level" ; lv2:name "Level"
-            ] , [
-                a lv2:OutputPort, lv2:AudioPort ; lv2:index 2 ; lv2:symbol "out" ; lv2:name "Out"
-            ] .
+        \(valueProbe(hzDefaultProbeURI, "Test Hz Default Probe",
+                     range: "lv2:default 440 ; lv2:minimum 0 ; lv2:maximum 0.5 ; lv2:portProperty lv2:sampleRate"))
 
         <\(stalePresetURI)> a pset:Preset ; lv2:appliesTo <\(valueProbeURI)> ; rdfs:label "Stale" ;
             lv2:port [ lv2:symbol "gone" ; pset:value 3.0 ] , [ lv2:symbol "value" ; pset:value 0.25 ] ,
