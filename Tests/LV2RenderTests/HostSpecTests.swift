@@ -64,6 +64,16 @@ final class HostSpecTests: XCTestCase {
         XCTAssertEqual(Set(try render([TestHostSpecBundle.hzDefaultProbeURI, "--duration", "0.01"])[0]), [440])
     }
 
+    /// `check` takes ranges in hertz too: the low-pass passes its metadata and hostile-controls
+    /// checks, and a default written in hertz is named as the description mistake it is.
+    func testCheckUsesTheRangesInHertz() throws {
+        let lowPass = try run(["check", TestHostSpecBundle.lowPassURI, "--quick", "--only", "metadata", "hostile-controls"])
+        XCTAssertEqual(lowPass.status, 0, lowPass.standardOutput + lowPass.standardError)
+        XCTAssertTrue(lowPass.standardOutput.contains("0 failed, 0 warned"), lowPass.standardOutput)
+        let hzDefault = try run(["check", TestHostSpecBundle.hzDefaultProbeURI, "--quick", "--only", "metadata"]).standardOutput
+        XCTAssertTrue(hzDefault.contains("the default of value (440) is outside its range 0 to 0.5 × the sample rate; lv2render takes it as 440 Hz"), hzDefault)
+    }
+
     /// swh's lsFilter (cutoff default 0.251 × the rate) was digital silence when its
     /// defaults went in unscaled: it passes a 1 kHz tone, and takes 2000 Hz.
     func testSwhLowPassPassesAToneAtItsDefault() throws {

@@ -61,7 +61,10 @@ enum TestHostSpecBundle {
         /* Ports: 0 cutoff (Hz), 1 in, 2 out. */
         static void run_low_pass(LV2_Handle handle, uint32_t frames) {
             Plugin *self = handle;
-            const float cutoff = *(const float *)self->port[0];
+            /* Clamped, so that `check`'s hostile values (NaN, far outside the range) stay harmless. */
+            float cutoff = *(const float *)self->port[0];
+            if (!(cutoff > 0)) cutoff = 0;
+            if (cutoff > self->rate / 2) cutoff = (float)(self->rate / 2);
             const float *in = self->port[1];
             float *out = self->port[2];
             const float a = 1.0f - expf(-2.0f * 3.14159265f * cutoff / (float)self->rate);
