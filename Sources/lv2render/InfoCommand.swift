@@ -7,7 +7,7 @@ struct InfoCommand: ParsableCommand {
         commandName: "info",
         abstract: "Describe a plugin: what it does, ports, ranges, defaults, units, latency, features, presets, parameters.")
 
-    @Argument(help: "The plugin's URI.")
+    @Argument(help: "The plugin's URI, or its name or the URI's last part when only one plugin has it.")
     var uri: String
 
     @Option(help: ArgumentHelp("The sample rate that ranges declared as fractions of it (lv2:sampleRate) are shown in hertz for.", valueName: "hz"))
@@ -23,7 +23,7 @@ struct InfoCommand: ParsableCommand {
     }
 
     func run() throws {
-        let declared = try LV2World.forCommandLine().plugin(uri: uri)
+        let declared = try resolvePlugin(uri, in: LV2World.forCommandLine())
         if json {
             print(PluginDescriptionJSON.text(for: declared, sampleRate: Double(rate)))
             return
