@@ -122,10 +122,11 @@ host: deps
 	$(SWIFT) build -c release --product lv2render --static-swift-stdlib --scratch-path $(HOST_BUILD)
 
 # The XCTest run comes last, so that its summary closes the output (the suites are
-# XCTest only, so the empty Swift Testing pass is left out). The Debian package is
-# built first: the PackageTests suite checks it.
+# XCTest only, so the empty Swift Testing pass is left out). The Debian packages and the
+# aarch64 builds (ours and the example's) come first: PackageTests and AArch64Tests check them.
 test: test-deps plugin deb
 	$(MAKE) --no-print-directory deb PLATFORM=aarch64
+	$(MAKE) --no-print-directory -C Examples/Arpeggiator PLATFORM=aarch64
 	$(SWIFT) build --build-tests --scratch-path $(HOST_BUILD)
 	$(MAKE) --no-print-directory bench-smoke LV2RENDER=$(HOST_BUILD)/debug/lv2render
 	@$(MAKE) --no-print-directory fuzz-check memcheck-check
