@@ -52,10 +52,10 @@ DEB_DEBS   := dpkg-dev
 # jalv is the host the jalv tests run; jackd2 brings jackd and the clients they use
 # (jack_lsp, jack_connect, jack_midiseq, jack_rec); ardour brings ardour7-lua and
 # ardour7-export, which the Ardour tests run headless; lintian checks the Debian package.
-# qemu-user-static runs the aarch64 build in the AArch64Tests, and lilv's arm64 library
-# lists it from an arm64 root.
+# qemu-user-static runs the aarch64 builds in the AArch64Tests, and Debian's arm64 lilv
+# finds the arm64 package's plugins in the ARM64PackageTests.
 TEST_DEBS  := lilv-utils sordi lv2-examples setbfree x42-plugins timgm6mb-soundfont sox valgrind gcc python3 jalv jackd2 ardour lintian $(DEB_DEBS) \
-              $(AARCH64_DEBS) qemu-user-static
+              $(AARCH64_DEBS) qemu-user-static liblilv-0-0:arm64
 
 # The benchmark's C code is built with the Swift toolchain's clang (the LLVM that
 # compiles the plugin) and its C synth reference also with gcc, as a second opinion.

@@ -116,12 +116,12 @@ final class DebianPackageTests: XCTestCase {
 
     // MARK: - Running the tools
 
-    private static func succeed(_ program: String, _ arguments: [String]) throws {
+    static func succeed(_ program: String, _ arguments: [String]) throws {
         _ = try output(program, arguments)
     }
 
     /// Standard output without its last newline; throws unless the program succeeds.
-    private static func output(_ program: String, _ arguments: [String], environment: [String: String] = [:]) throws -> String {
+    static func output(_ program: String, _ arguments: [String], environment: [String: String] = [:]) throws -> String {
         let result = try runCommand(program, arguments, environment: environment)
         guard result.status == 0 else {
             throw PackageError(description: "\(program) \(arguments.joined(separator: " ")) failed (status \(result.status)): \(result.standardError)")

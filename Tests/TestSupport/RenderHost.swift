@@ -1,7 +1,6 @@
 import Foundation
 import LV2Host
 import TestSupport
-import XCTest
 
 /// Tests/RenderHost/render_host.c, compiled once per test run for this machine and for
 /// aarch64, so that a plugin's two builds are run by the same host code with the same
@@ -9,14 +8,14 @@ import XCTest
 /// library of the cross compiler (libc6-arm64-cross) and the arm64 libraries of
 /// multiarch (libsamplerate0:arm64).
 /// (Unchecked Sendable: nothing changes after init, and each render has files of its own.)
-final class RenderHost: @unchecked Sendable {
-    enum Machine: String { case native, aarch64 }
+public final class RenderHost: @unchecked Sendable {
+    public enum Machine: String, Sendable { case native, aarch64 }
 
-    static let shared = Result { try RenderHost() }
+    public static let shared = Result { try RenderHost() }
 
     /// Every render runs at this rate.
-    static let rate = 48000.0
-    static let qemu = ["qemu-aarch64-static", "-L", "/usr/aarch64-linux-gnu"]
+    public static let rate = 48000.0
+    public static let qemu = ["qemu-aarch64-static", "-L", "/usr/aarch64-linux-gnu"]
     /// The hosts and each render's files.
     private let temporaryFolder = TemporaryFolder("render-host")
     private var folder: URL { temporaryFolder.url }
@@ -29,30 +28,43 @@ final class RenderHost: @unchecked Sendable {
         }
     }
 
+    /// What Tests/RenderHost/lilv_plugins.c, built for aarch64 against Debian's arm64
+    /// lilv (liblilv-0-0:arm64) and run under qemu-user, prints for `lv2Path`.
+    public func listWithARM64Lilv(lv2Path: String) throws -> String {
+        let source = Repository.root.appendingPathComponent("Tests/RenderHost/lilv_plugins.c").path
+        let program = folder.appendingPathComponent("lilv_plugins-aarch64").path
+        let compile = try runCommand("aarch64-linux-gnu-gcc", ["-O1", "-Wall", "-Wextra", "-Werror", "-I/usr/include/lilv-0", "-o", program,
+                                                               source, "/usr/lib/aarch64-linux-gnu/liblilv-0.so.0"])
+        guard compile.status == 0 else { throw HostError("aarch64-linux-gnu-gcc could not compile \(source): \(compile.standardError)") }
+        let run = try runCommand(Self.qemu[0], Array(Self.qemu.dropFirst()) + [program], environment: ["LV2_PATH": lv2Path])
+        guard run.status == 0 else { throw HostError("\(program) failed under qemu: \(run.standardError)") }
+        return run.standardOutput
+    }
+
     private func executable(_ machine: Machine) -> String { folder.appendingPathComponent("render_host-\(machine.rawValue)").path }
 
-    /// Skips unless qemu-user runs the aarch64 host at all (the host prints its usage and exits 1).
-    func requireQemu() throws {
+    /// Why qemu-user cannot run the aarch64 host here, or nil when it can (the host prints
+    /// its usage and exits 1): the tests skip with this.
+    public func qemuProblem() -> String? {
         let run = try? runCommand(Self.qemu[0], Array(Self.qemu.dropFirst()) + [executable(.aarch64)])
-        guard let run, run.standardError.hasPrefix("render_host: usage") else {
-            throw XCTSkip("qemu-user cannot run aarch64 programs here (\(Self.qemu.joined(separator: " ")): "
-                          + (run.map { "status \($0.status), \($0.standardError)" } ?? "not found") + "), so the aarch64 build is not run.")
-        }
+        if let run, run.standardError.hasPrefix("render_host: usage") { return nil }
+        return "qemu-user cannot run aarch64 programs here (\(Self.qemu.joined(separator: " ")): "
+            + (run.map { "status \($0.status), \($0.standardError)" } ?? "not found") + "), so the aarch64 build is not run."
     }
 
     /// What one run left: the audio outputs in port order, and the values of the control
     /// outputs and the event counts of the atom outputs, by port index.
-    struct Output {
-        var audio: [[Float]]
-        var controls: [Int: Float] = [:]
-        var events: [Int: Int] = [:]
+    public struct Output {
+        public var audio: [[Float]]
+        public var controls: [Int: Float] = [:]
+        public var events: [Int: Int] = [:]
     }
 
     /// Runs `binary`'s plugin `uri` on `machine` for `frames` frames in blocks of
     /// `blocks` (used in turn). Every port of `plugin` is connected: control inputs at
     /// `controls` (by symbol) or their default, audio inputs to `inputs` in order, MIDI
     /// inputs to `notes` (frame, status, data 1, data 2).
-    func render(_ plugin: PluginInfo, binary: String, on machine: Machine, frames: Int, blocks: [Int],
+    public func render(_ plugin: PluginInfo, binary: String, on machine: Machine, frames: Int, blocks: [Int],
                 controls: [String: Float] = [:], inputs: [[Float]] = [], midi: [(Int, UInt8, UInt8, UInt8)] = []) throws -> Output {
         let render = UUID().uuidString
         var ports: [String] = []
