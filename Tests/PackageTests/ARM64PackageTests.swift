@@ -46,23 +46,13 @@ final class ARM64PackageTests: XCTestCase {
     func testInstalledIntoAnARM64RootLilvFindsAndLoadsBothPlugins() throws {
         let host = try RenderHost.shared.get()
         if let problem = host.qemuProblem() { throw XCTSkip(problem) }
-        let root = TemporaryFolder("dpkg-root-arm64")
-        let database = root.url.appendingPathComponent("var/lib/dpkg")
-        for folder in ["info", "updates", "triggers"] {
-            try FileManager.default.createDirectory(at: database.appendingPathComponent(folder), withIntermediateDirectories: true)
-        }
-        _ = FileManager.default.createFile(atPath: database.appendingPathComponent("status").path, contents: nil)
-        let dpkg = ["--root=\(root.url.path)", "--log=\(root.path("dpkg.log"))", "--force-not-root", "--force-depends",
-                    "--force-script-chrootless"]
+        let (root, dpkg) = try DebianPackageTests.temporaryRoot()
         try DebianPackageTests.succeed("dpkg", dpkg + ["--add-architecture", "arm64"])
         try DebianPackageTests.succeed("dpkg", dpkg + ["--install", try Self.package()])
 
         let listed = try host.listWithARM64Lilv(lv2Path: root.path("usr/lib/lv2"))
         XCTAssertEqual(listed.split(separator: "\n"), ["urn:swiftlv2:rate-adapter loads", "urn:swiftlv2:sine-synth loads"])
 
-        let installed = try DebianPackageTests.output("dpkg", dpkg + ["--listfiles", "swiftlv2:arm64"])
-        try DebianPackageTests.succeed("dpkg", dpkg + ["--purge", "swiftlv2:arm64"])
-        let left = installed.split(separator: "\n").filter { FileManager.default.fileExists(atPath: root.path(String($0))) }
-        XCTAssertEqual(left, ["/."], "dpkg removed every file and folder of the package")
+        try DebianPackageTests.assertPurgeLeavesNothing("swiftlv2:arm64", dpkg: dpkg, root: root)
     }
 }

@@ -2,25 +2,10 @@
 // instantiates it from its binary (with urid:map, the one feature ours require), else
 // "does not load". The PackageTests build it for aarch64 against Debian's arm64 lilv and
 // run it under qemu-user in the root the arm64 package was installed into.
+#include "uri_map.h"
+
 #include <lilv/lilv.h>
-#include <lv2/urid/urid.h>
-
 #include <stdio.h>
-#include <stdlib.h>
-#include <string.h>
-
-enum { MAX_URIS = 256 };
-static char *uris[MAX_URIS];
-static int uri_count;
-
-static LV2_URID map_uri(LV2_URID_Map_Handle handle, const char *uri) {
-    (void)handle;
-    for (int index = 0; index < uri_count; index++)
-        if (strcmp(uris[index], uri) == 0) return (LV2_URID)index + 1;
-    if (uri_count == MAX_URIS) return 0;
-    uris[uri_count] = strdup(uri);
-    return (LV2_URID)++uri_count;
-}
 
 int main(void) {
     LilvWorld *world = lilv_world_new();

@@ -22,13 +22,15 @@
 #include <lv2/options/options.h>
 #include <lv2/urid/urid.h>
 
+#include "uri_map.h"
+
 #include <dlfcn.h>
 #include <stdarg.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
 
-enum { MAX_PORTS = 64, MAX_EVENTS = 256, MAX_BLOCKS = 64, MAX_URIS = 128, SEQUENCE_BYTES = 8192 };
+enum { MAX_PORTS = 64, MAX_EVENTS = 256, MAX_BLOCKS = 64, SEQUENCE_BYTES = 8192 };
 
 static void fail(const char *format, ...) {
     va_list arguments;
@@ -38,18 +40,6 @@ static void fail(const char *format, ...) {
     fputs("\n", stderr);
     va_end(arguments);
     exit(1);
-}
-
-static const char *uris[MAX_URIS];
-static int uri_count;
-
-static LV2_URID map_uri(LV2_URID_Map_Handle handle, const char *uri) {
-    (void)handle;
-    for (int index = 0; index < uri_count; index++)
-        if (strcmp(uris[index], uri) == 0) return (LV2_URID)index + 1;
-    if (uri_count == MAX_URIS) return 0;
-    uris[uri_count] = strdup(uri);
-    return (LV2_URID)++uri_count;
 }
 
 typedef struct {
