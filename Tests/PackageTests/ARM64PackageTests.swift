@@ -1,5 +1,4 @@
 import Foundation
-import LV2Host
 import TestSupport
 import XCTest
 

@@ -1,6 +1,6 @@
+import AudioMIDIFiles
 import Foundation
 import LV2Host
-import TestSupport
 
 /// Tests/RenderHost/render_host.c, compiled once per test run for this machine and for
 /// aarch64, so that a plugin's two builds are run by the same host code with the same
