@@ -156,9 +156,11 @@ demo: all
 
 # Builds only when something is missing, so that `make && sudo make install` does not
 # rebuild as root.
-# With PLATFORM=aarch64 only the bundle, for staging (DESTDIR) or copying to the device.
+# With PLATFORM=aarch64 only the bundle, and only into DESTDIR (a staging root) unless this
+# machine is aarch64: its own hosts could not load the bundle, and would fail on it.
 install:
 ifeq ($(PLATFORM),aarch64)
+	@[ -n "$(DESTDIR)" ] || [ "$$(uname -m)" = aarch64 ] || { echo "make install PLATFORM=aarch64 stages the aarch64 bundle into DESTDIR=/some/root; this machine's hosts cannot load it (to install on the device, see the README)." >&2; exit 1; }
 	@[ -f $(TARGET_BUNDLE)/$(notdir $(PLUGIN_SO)) ] || $(MAKE) --no-print-directory all
 	install -d $(DESTDIR)$(LV2DIR)/$(INSTALL_NAME)
 else
