@@ -46,15 +46,23 @@ LV2DIR ?= $(HOME)/.lv2
 else
 LV2DIR ?= $(PREFIX)/lib/lv2
 endif
+# The manual page and the shell completions go where man, bash-completion, zsh and fish look:
+# under PREFIX/share (~/.local/share is XDG_DATA_HOME's default, which they search too);
+# zsh's folder for packages is vendor-completions, for local installs site-functions.
+MANDIR      ?= $(PREFIX)/share/man
+BASHCOMPDIR ?= $(PREFIX)/share/bash-completion/completions
+ZSHCOMPDIR  ?= $(PREFIX)/share/zsh/$(if $(filter /usr,$(PREFIX)),vendor-completions,site-functions)
+FISHCOMPDIR ?= $(PREFIX)/share/fish/vendor_completions.d
 
 BUILD_DEBS := lv2-dev libsamplerate0-dev liblilv-dev libsndfile1-dev pkg-config
 DEB_DEBS   := dpkg-dev
 # jalv is the host the jalv tests run; jackd2 brings jackd and the clients they use
 # (jack_lsp, jack_connect, jack_midiseq, jack_rec); ardour brings ardour7-lua and
 # ardour7-export, which the Ardour tests run headless; lintian checks the Debian package.
-# qemu-user-static runs the aarch64 builds in the AArch64Tests, and Debian's arm64 lilv
-# finds the arm64 package's plugins in the ARM64PackageTests.
-TEST_DEBS  := lilv-utils sordi lv2-examples setbfree x42-plugins timgm6mb-soundfont sox valgrind gcc python3 jalv jackd2 ardour lintian $(DEB_DEBS) \
+# swh-lv2 brings GVerb, the reverb whose decay the tail tests keep whole. qemu-user-static
+# runs the aarch64 builds in the AArch64Tests, and Debian's arm64 lilv finds the arm64
+# package's plugins in the ARM64PackageTests.
+TEST_DEBS  := lilv-utils sordi lv2-examples setbfree x42-plugins swh-lv2 timgm6mb-soundfont sox valgrind gcc python3 jalv jackd2 ardour lintian $(DEB_DEBS) \
               $(AARCH64_DEBS) qemu-user-static liblilv-0-0:arm64
 
 # The benchmark's C code is built with the Swift toolchain's clang (the LLVM that
@@ -117,9 +125,25 @@ plugin-aarch64: aarch64-deps generate
 	cp $(AARCH64_BUILD)/aarch64-none-none-elf/release/libSwiftLV2.elf $(AARCH64_BUNDLE)/$(notdir $(PLUGIN_SO))
 
 # The Swift runtime and Foundation are linked in, so that lv2render, installed, needs
-# only system libraries (no Swift toolchain) and runs in a bare environment.
+# only system libraries (no Swift toolchain) and runs in a bare environment; it links
+# only the libraries it calls (see CLilv in Package.swift). generate-manual is built with
+# the same flags, so that the two builds share their modules instead of rebuilding them.
+# The manual page and the completions are written from lv2render's own help, by
+# swift-argument-parser's generate-manual and --generate-completion-script, dated by the
+# changelog so that they come out the same on every build.
+HOST_DOCS := $(HOST_BUILD)/host-docs
 host: deps
 	$(SWIFT) build -c release --product lv2render --static-swift-stdlib --scratch-path $(HOST_BUILD)
+	$(SWIFT) build -c release --product generate-manual --static-swift-stdlib --scratch-path $(HOST_BUILD)
+	@rm -rf $(HOST_DOCS) && mkdir -p $(HOST_DOCS)
+	$(HOST_BUILD)/release/generate-manual $(HOST_BUILD)/release/lv2render --output-directory $(HOST_DOCS) \
+	    --date $$(date -u -d "$$(sed -n 's/^ -- .*>  //p' packaging/changelog | head -1)" +%F)
+	@# mdoc warns about empty lines (lintian reports it), and they mean nothing there.
+	sed -i '/^$$/d' $(HOST_DOCS)/lv2render.1
+	@# bash-completion sources the file: a #! line means nothing there (lintian warns).
+	$(HOST_BUILD)/release/lv2render --generate-completion-script bash | sed '1{/^#!/d}' > $(HOST_DOCS)/lv2render.bash
+	$(HOST_BUILD)/release/lv2render --generate-completion-script zsh > $(HOST_DOCS)/_lv2render
+	$(HOST_BUILD)/release/lv2render --generate-completion-script fish > $(HOST_DOCS)/lv2render.fish
 
 # The XCTest run comes last, so that its summary closes the output (the suites are
 # XCTest only, so the empty Swift Testing pass is left out). The Debian packages and the
@@ -164,8 +188,9 @@ ifeq ($(PLATFORM),aarch64)
 	@[ -f $(TARGET_BUNDLE)/$(notdir $(PLUGIN_SO)) ] || $(MAKE) --no-print-directory all
 	install -d $(DESTDIR)$(LV2DIR)/$(INSTALL_NAME)
 else
-	@[ -f $(PLUGIN_SO) ] && [ -f $(HOST_BUILD)/release/lv2render ] || $(MAKE) --no-print-directory all
-	install -d $(DESTDIR)$(LV2DIR)/$(INSTALL_NAME) $(DESTDIR)$(PREFIX)/bin
+	@[ -f $(PLUGIN_SO) ] && [ -f $(HOST_BUILD)/release/lv2render ] && [ -f $(HOST_DOCS)/lv2render.fish ] || $(MAKE) --no-print-directory all
+	install -d $(DESTDIR)$(LV2DIR)/$(INSTALL_NAME) $(DESTDIR)$(PREFIX)/bin $(DESTDIR)$(MANDIR)/man1 \
+	    $(DESTDIR)$(BASHCOMPDIR) $(DESTDIR)$(ZSHCOMPDIR) $(DESTDIR)$(FISHCOMPDIR)
 endif
 	install -m 644 $(TARGET_BUNDLE)/*.ttl $(DESTDIR)$(LV2DIR)/$(INSTALL_NAME)/
 	install -m 755 $(TARGET_BUNDLE)/$(notdir $(PLUGIN_SO)) $(DESTDIR)$(LV2DIR)/$(INSTALL_NAME)/
@@ -173,6 +198,12 @@ endif
 ifneq ($(PLATFORM),aarch64)
 	install -m 755 $(HOST_BUILD)/release/lv2render $(DESTDIR)$(PREFIX)/bin/
 	strip --strip-unneeded --remove-section=.comment $(DESTDIR)$(PREFIX)/bin/lv2render
+	gzip -9n < $(HOST_DOCS)/lv2render.1 > $(DESTDIR)$(MANDIR)/man1/lv2render.1.gz
+	chmod 644 $(DESTDIR)$(MANDIR)/man1/lv2render.1.gz
+	install -m 644 $(HOST_DOCS)/lv2render.bash $(DESTDIR)$(BASHCOMPDIR)/lv2render
+	install -m 644 $(HOST_DOCS)/_lv2render $(DESTDIR)$(ZSHCOMPDIR)/_lv2render
+	install -m 644 $(HOST_DOCS)/lv2render.fish $(DESTDIR)$(FISHCOMPDIR)/lv2render.fish
+	@./scripts/install-report "$(DESTDIR)" "$(PREFIX)/bin" "$(LV2DIR)/$(INSTALL_NAME)" "$(MANDIR)"
 endif
 
 # The Debian package, in $(DEB_BUILD)/ (see scripts/build-deb and docs/packaging.md);
@@ -180,14 +211,15 @@ endif
 deb: all
 	@./scripts/ensure-debs $(DEB_DEBS)
 ifeq ($(PLATFORM),aarch64)
-	./scripts/build-deb $(AARCH64_DEB) "$(SWIFT)" $(HOST_BUILD) arm64
+	./scripts/build-deb $(AARCH64_DEB) arm64
 else
-	./scripts/build-deb $(DEB_BUILD) "$(SWIFT)" $(HOST_BUILD)
+	./scripts/build-deb $(DEB_BUILD)
 endif
 
 uninstall:
 	rm -rf $(DESTDIR)$(LV2DIR)/$(INSTALL_NAME)
-	rm -f $(DESTDIR)$(PREFIX)/bin/lv2render
+	rm -f $(DESTDIR)$(PREFIX)/bin/lv2render $(DESTDIR)$(MANDIR)/man1/lv2render.1.gz $(DESTDIR)$(BASHCOMPDIR)/lv2render \
+	    $(DESTDIR)$(ZSHCOMPDIR)/_lv2render $(DESTDIR)$(FISHCOMPDIR)/lv2render.fish
 
 clean:
 	rm -rf $(HOST_BUILD) $(PLUGIN_BUILD) $(BENCH_BUILD) $(FUZZ_BUILD) $(DEB_BUILD) $(AARCH64_BUILD) $(PLUGIN_SO) renders
