@@ -39,11 +39,12 @@ final class CheckContext {
     func instance(rate: Double? = nil) throws -> PluginInstance {
         let instance = try PluginInstance(plugin: plugin, sampleRate: rate ?? sampleRate, maxBlockLength: maxBlockLength,
                                           nominalBlockLength: 512, urids: world.urids)
-        try world.loadDefaultState(into: instance)
+        _ = try world.loadDefaultState(into: instance)
         return instance
     }
 
-    var controlInputs: [PortInfo] { plugin.ports(.control, input: true) }
+    /// In hertz where a port declares `lv2:sampleRate`, as the instances have them.
+    var controlInputs: [PortInfo] { plugin.scaled(toSampleRate: sampleRate).ports(.control, input: true) }
     var hasAudioInput: Bool { !plugin.ports(.audio, input: true).isEmpty }
     var hasAudioOutput: Bool { !plugin.ports(.audio, input: false).isEmpty }
 }

@@ -26,7 +26,7 @@ enum StateCheck {
         try context.world.saveState(of: original, to: first)
         context.step("restoring it into another instance and saving that")
         let copy = try context.instance()
-        try context.world.restoreState(first, into: copy)
+        _ = try context.world.restoreState(first, into: copy)
         try context.world.saveState(of: copy, to: second)
 
         let saved = try String(contentsOfFile: first + "/state.ttl", encoding: .utf8)
