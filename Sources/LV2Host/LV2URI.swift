@@ -85,6 +85,7 @@ enum LV2URI {
     static let microVersion = core + "microVersion"
     static let instrumentPlugin = core + "InstrumentPlugin"
     static let logarithmic = "http://lv2plug.in/ns/ext/port-props#logarithmic"
+    static let hasStrictBounds = "http://lv2plug.in/ns/ext/port-props#hasStrictBounds"
     static let unitsUnit = "http://lv2plug.in/ns/extensions/units#unit"
     static let unitsSymbol = "http://lv2plug.in/ns/extensions/units#symbol"
     static let presetClass = "http://lv2plug.in/ns/ext/presets#Preset"

@@ -114,7 +114,12 @@ public final class PluginInstance {
         clearEvents()
     }
 
+    /// Called just before the instance is deactivated and cleaned up (the checker names
+    /// that step, since plugins crash in cleanup too).
+    public var willCleanUp: (() -> Void)?
+
     deinit {
+        willCleanUp?()
         deactivate()
         descriptor.pointee.cleanup?(handle)
         controlValues.deallocate()

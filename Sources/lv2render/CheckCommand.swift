@@ -7,14 +7,18 @@ struct CheckCommand: ParsableCommand {
         commandName: "check",
         abstract: "Check that a plugin survives what hosts and real-time threads do to it.",
         discussion: """
-            Runs each check in a child process with a time limit, so that a crash, an abort \
-            or a hang fails that check and the others still run. Exit status: 0 when \
-            nothing failed, 1 when a check failed, 2 for a usage error. The checks:
+            Runs each check in a child process with a time limit that grows with the plugin's \
+            work, so that a crash, an abort or a hang fails that check and the others still run. \
+            At the default level every FAIL is something a real host can do; --strict also fails \
+            what only a careless host sends (NaN and infinite controls, values out of range, NaN \
+            audio, NULL buffers), which the default level reports as warnings marked "strict:". \
+            Exit status: 0 when nothing failed at the chosen level, 1 when a check failed, 2 for \
+            a usage error. The checks:
             \(PluginCheck.allCases.map { "  \($0.rawValue): \($0.summary)" }.joined(separator: "\n"))
             """)
 
-    @Argument(help: "The plugin's URI.")
-    var uri: String
+    @Argument(help: ArgumentHelp("Plugin URIs, or bundle folders whose plugins are all checked.", valueName: "uri-or-bundle"))
+    var targets: [String]
 
     @Option(help: ArgumentHelp("The seed of the random inputs and block schedules (default: a new one, printed).", valueName: "n"))
     var seed: UInt64?
@@ -22,7 +26,10 @@ struct CheckCommand: ParsableCommand {
     @Flag(help: "Shorter renders and fewer cycles: seconds for a cheap plugin.")
     var quick = false
 
-    @Option(help: ArgumentHelp("Seconds each check may take before it counts as a hang (default: 10 with --quick, else 30).",
+    @Flag(help: "Also fail what only a careless or broken host sends (NaN, infinite and out-of-range controls, NaN audio, NULL buffers).")
+    var strict = false
+
+    @Option(help: ArgumentHelp("Seconds a step of a check may take beyond its measured work before it counts as a hang (default: 10 with --quick, else 30).",
                                valueName: "seconds"))
     var timeout: Double?
 
@@ -39,32 +46,66 @@ struct CheckCommand: ParsableCommand {
     @Flag(help: "Print the results as one JSON object.")
     var json = false
 
+    @Option(help: ArgumentHelp("Also write the results as JUnit XML to this file.", valueName: "file"))
+    var junit: String?
+
     func validate() throws {
         if let timeout, !(timeout > 0 && timeout <= 3600) {
             throw ValidationError("--timeout takes seconds between 0 and 3600, not \(timeout).")
         }
+        if let junit {
+            var isFolder: ObjCBool = false
+            let folder = URL(fileURLWithPath: junit).deletingLastPathComponent().path
+            guard FileManager.default.fileExists(atPath: folder, isDirectory: &isFolder), isFolder.boolValue else {
+                throw ValidationError("--junit takes a file in an existing folder; \(folder) is not one.")
+            }
+        }
     }
 
     func run() throws {
-        let runner: CheckRunner
+        let executable = URL(fileURLWithPath: "/proc/self/exe").resolvingSymlinksInPath().path
+        let seed = seed ?? UInt64.random(in: 1...999_999)
+        let level: CheckLevel = strict ? .strict : .standard
+        let runners: [CheckRunner]
         do {
-            let executable = URL(fileURLWithPath: "/proc/self/exe").resolvingSymlinksInPath().path
-            runner = try CheckRunner(uri: uri, world: LV2World(), executable: executable, seed: seed ?? UInt64.random(in: 1...999_999),
-                                     quick: quick, timeout: timeout ?? (quick ? 10 : 30))
+            let world = try LV2World()
+            runners = try CheckTargets.uris(targets, world: world).map {
+                try CheckRunner(uri: $0, world: world, executable: executable, seed: seed, quick: quick, level: level,
+                                timeout: timeout ?? (quick ? 10 : 30))
+            }
         } catch let error as HostError {
             throw ValidationError(error.description)  // an unknown URI is a usage error: status 2
         }
-        var report = CheckReport(uri: uri, name: runner.name, seed: runner.seed, quick: quick)
-        if !json { print(report.header) }
-        report.results = try runner.run(PluginCheck.allCases.filter { only.isEmpty || only.contains($0) }) { result in
+        var reports: [CheckReport] = []
+        for runner in runners {
+            var report = CheckReport(uri: runner.uri, name: runner.name, seed: seed, quick: quick, level: level)
             if !json {
-                print(CheckReport.row(result))
-                fflush(nil)
+                if !reports.isEmpty { print() }
+                print(report.header)
+            }
+            report.results = try runner.run(PluginCheck.allCases.filter { only.isEmpty || only.contains($0) }) { result in
+                if !json {
+                    print(CheckReport.row(result))
+                    fflush(nil)
+                }
+            }
+            if !json { print(report.footer) }
+            reports.append(report)
+        }
+        if json {
+            print(reports.count == 1 ? reports[0].json : CheckReport.json(reports))
+        } else if reports.count > 1 {
+            print("\n" + CheckReport.summary(reports))
+        }
+        fflush(nil)
+        if let junit {
+            do {
+                try JUnitReport.xml(reports).write(toFile: junit, atomically: true, encoding: .utf8)
+            } catch {
+                throw HostError("The JUnit report could not be written to \(junit).")
             }
         }
-        print(json ? report.json : report.footer)
-        fflush(nil)
-        if report.failed { Foundation.exit(1) }
+        if reports.contains(where: \.failed) { Foundation.exit(1) }
     }
 }
 
@@ -76,14 +117,16 @@ struct CheckWorkerCommand: ParsableCommand {
     @Option var check: PluginCheck
     @Option var seed: UInt64
     @Option var report: String?
+    @Option var level: CheckLevel = .standard
     @Flag var quick = false
 
     func run() throws {
         var noCoreDump = rlimit(rlim_cur: 0, rlim_max: 0)
         setrlimit(__rlimit_resource_t(RLIMIT_CORE.rawValue), &noCoreDump)  // a plugin's crash is the report, not a core file
         let progress = CheckProgress(path: report)
-        progress.finish(CheckWorker.run(check, uri: uri, seed: seed, quick: quick, progress: progress))
+        progress.finish(CheckWorker.run(check, uri: uri, seed: seed, quick: quick, level: level, progress: progress))
     }
 }
 
 extension PluginCheck: ExpressibleByArgument {}
+extension CheckLevel: ExpressibleByArgument {}

@@ -5,12 +5,14 @@ import Foundation
 public enum CheckWorker {
     /// Loads the plugin from the LV2 path the parent prepared and runs `check`.
     /// Errors the plugin causes (it refuses to instantiate…) become failures.
-    public static func run(_ check: PluginCheck, uri: String, seed: UInt64, quick: Bool, progress: CheckProgress) -> CheckResult {
+    public static func run(_ check: PluginCheck, uri: String, seed: UInt64, quick: Bool, level: CheckLevel,
+                           progress: CheckProgress) -> CheckResult {
         do {
-            progress.step("loading the plugin's description with lilv")
+            progress.step("loading the plugin's description with lilv", budget: 0, strict: false)
             let world = try LV2World()
             let plugin = try world.plugin(uri: uri)
-            let context = CheckContext(plugin: plugin, world: world, check: check, seed: seed, quick: quick, progress: progress)
+            let context = CheckContext(plugin: plugin, world: world, check: check, seed: seed, quick: quick, level: level,
+                                       progress: progress)
             if check != .metadata, let reason = unrunnableReason(plugin) {
                 return CheckResult(check: check.rawValue, outcome: .skip, detail: reason)
             }

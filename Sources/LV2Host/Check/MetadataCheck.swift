@@ -40,7 +40,7 @@ enum MetadataCheck {
         } else {
             findings.note("\(ports); requires \(missing.joined(separator: " and ")), which lv2render does not provide yet")
         }
-        return findings.result(.metadata)
+        return context.result(findings)
     }
 
     private static func checkRange(of port: PortInfo, _ findings: inout Findings) {

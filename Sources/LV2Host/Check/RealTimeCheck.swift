@@ -14,14 +14,13 @@ enum RealTimeCheck {
         let hardRT = (plugin.requiredFeatures + plugin.optionalFeatures).contains(LV2URI.hardRTCapable)
         let stimulus = Stimulus.standard(for: plugin, frames: context.frames(quick: 0.5, full: 10),
                                          sampleRate: context.sampleRate, random: &context.random)
-        let instance = try context.instance()
-        instance.activate()
+        let instance = try context.activeInstance()
         var random = SplitMix64(seed: context.random.next())
         var blockRandom = SplitMix64(seed: context.random.next())
         var total = RTProbeCounts(), blocks = 0
         var first: (block: Int, counts: RTProbeCounts)?
-        context.step("probing run() in blocks of 1 to \(context.maxBlockLength) frames, controls moving")
-        _ = instance.play(stimulus, nextBlock: { Int(1 + blockRandom.next() % UInt64(context.maxBlockLength)) },
+        context.step("probing run() in random blocks, controls moving", frames: stimulus.frames)
+        _ = context.play(instance, stimulus, nextBlock: { context.randomBlock(upTo: context.maxBlockLength, &blockRandom) },
                           beforeBlock: { _, _ in
                               guard blocks % 4 == 3 else { return }
                               for control in context.controlInputs {

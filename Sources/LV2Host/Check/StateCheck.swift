@@ -20,12 +20,13 @@ enum StateCheck {
         defer { try? FileManager.default.removeItem(at: folder) }
         let first = folder.appendingPathComponent("saved").path, second = folder.appendingPathComponent("restored").path
 
-        context.step("saving the state of a new instance")
         let original = try context.instance()
+        context.step("saving the state of a new instance")
         try context.world.saveState(of: original, to: first)
-        context.step("restoring it into another instance and saving that")
         let copy = try context.instance()
+        context.step("restoring it into another instance")
         try context.world.restoreState(first, into: copy)
+        context.step("saving the restored instance's state")
         try context.world.saveState(of: copy, to: second)
 
         let saved = try String(contentsOfFile: first + "/state.ttl", encoding: .utf8)
