@@ -5,7 +5,8 @@ import TestSupport
 /// Small C plugins written for the checker's tests: each a gain (`out = in × gain`)
 /// with one planted fault, which `lv2render check` must find and name. `clean` has
 /// none, so that the checker's silence on a good plugin is tested too. Port 3 is the
-/// latency output of `wrongLatency` and the MIDI input of `readsSequenceUnit`.
+/// latency output of `wrongLatency`, the MIDI input of `readsSequenceUnit` and the first
+/// of the 300 extra controls of `manyControls`.
 enum FaultyPlugins: String, CaseIterable {
     case clean
     case allocatesInRun = "allocates-in-run"
@@ -19,6 +20,16 @@ enum FaultyPlugins: String, CaseIterable {
     case writesIntoInput = "writes-into-input"
     case glitchesAtBlockStart = "glitches-at-block-start"
     case readsSequenceUnit = "reads-sequence-unit"
+    // Faults only a careless host triggers: found at --strict, warnings ("strict:") below it.
+    case trustsItsGain = "trusts-its-gain"
+    case readsInputInRunZero = "reads-input-in-run-zero"
+    case crashesOutsideStrictBounds = "crashes-outside-strict-bounds"
+    case keepsNaN = "keeps-nan"
+    // No fault: 300 more controls and a slow run(), so the check is long but never hung.
+    case manyControls = "many-controls"
+    // Faults the details must name well: an assertion in cleanup, a binary not installed.
+    case assertsInCleanup = "asserts-in-cleanup"
+    case missingBinary = "missing-binary"
 
     var uri: String { "urn:swiftlv2:test:fault#" + rawValue }
 
@@ -35,14 +46,17 @@ enum FaultyPlugins: String, CaseIterable {
 
     /// The C function each plugin runs, by case, in `cSource`'s descriptor table.
     private var runFunction: String { "run_" + rawValue.replacingOccurrences(of: "-", with: "_") }
+    private var cleanupFunction: String { self == .assertsInCleanup ? "cleanup_asserts" : "cleanup" }
 
     private static let cSource = """
         #include <lv2/atom/util.h>
         #include <lv2/core/lv2.h>
+        #include <assert.h>
         #include <math.h>
         #include <pthread.h>
         #include <stdlib.h>
         #include <string.h>
+        #include <unistd.h>
 
         #define DELAY 64
         typedef struct {
@@ -52,6 +66,7 @@ enum FaultyPlugins: String, CaseIterable {
             float *out;
             float ring[DELAY];
             unsigned position;
+            float smoothed;
             void *leaked;
         } Gain;
 
@@ -161,10 +176,53 @@ enum FaultyPlugins: String, CaseIterable {
             }
         }
 
+        /* Multiplies by the gain as it comes: an infinite or NaN gain gives non-finite output. */
+        static void run_trusts_its_gain(LV2_Handle handle, uint32_t frames) {
+            Gain *self = handle;
+            for (uint32_t i = 0; i < frames; i++) self->out[i] = self->in[i] * *self->gain;
+        }
+
+        /* Reads its input even in run(0): fine with the buffers lv2.h requires, a crash with NULL. */
+        static void run_reads_input_in_run_zero(LV2_Handle handle, uint32_t frames) {
+            Gain *self = handle;
+            volatile float first = self->in[0];
+            (void)first;
+            gain(self, frames);
+        }
+
+        /* Declares lv2:hasStrictBounds on its gain and crashes outside the range. */
+        static void run_crashes_outside_strict_bounds(LV2_Handle handle, uint32_t frames) {
+            Gain *self = handle;
+            if (!(*self->gain >= 0.0f && *self->gain <= 2.0f)) *(volatile int *)NULL = 0;
+            gain(self, frames);
+        }
+
+        /* A one-pole smoother: a NaN in the input stays in its state for ever. */
+        static void run_keeps_nan(LV2_Handle handle, uint32_t frames) {
+            Gain *self = handle;
+            for (uint32_t i = 0; i < frames; i++) {
+                self->smoothed = 0.5f * self->smoothed + 0.5f * self->in[i] * factor(self);
+                self->out[i] = self->smoothed;
+            }
+        }
+
+        static void run_many_controls(LV2_Handle handle, uint32_t frames) {
+            usleep(300);
+            gain(handle, frames);
+        }
+
+        static void run_asserts_in_cleanup(LV2_Handle handle, uint32_t frames) { gain(handle, frames); }
+
         static void cleanup(LV2_Handle handle) { free(handle); }
 
+        static void cleanup_asserts(LV2_Handle handle) {
+            Gain *self = handle;
+            assert(self->leaked != NULL && "cleanup expects its scratch buffer");
+            free(handle);
+        }
+
         static const LV2_Descriptor descriptors[] = {
-        \(allCases.map { #"    {"\#($0.uri)", instantiate, connect_port, NULL, \#($0.runFunction), NULL, cleanup, NULL},"# }.joined(separator: "\n"))
+        \(allCases.filter { $0 != .missingBinary }.map { #"    {"\#($0.uri)", instantiate, connect_port, NULL, \#($0.runFunction), NULL, \#($0.cleanupFunction), NULL},"# }.joined(separator: "\n"))
         };
 
         LV2_SYMBOL_EXPORT const LV2_Descriptor *lv2_descriptor(uint32_t index) {
@@ -181,19 +239,30 @@ enum FaultyPlugins: String, CaseIterable {
 
         \(allCases.map { plugin in
             """
-            <\(plugin.uri)> a lv2:Plugin ; lv2:binary <faulty.so> ; doap:name "Faulty: \(plugin.rawValue)" ;
+            <\(plugin.uri)> a lv2:Plugin ; lv2:binary <\(plugin == .missingBinary ? "missing.so" : "faulty.so")> ; doap:name "Faulty: \(plugin.rawValue)" ;
                 lv2:optionalFeature lv2:hardRTCapable ;
                 lv2:port [
                     a lv2:InputPort, lv2:ControlPort ; lv2:index 0 ; lv2:symbol "gain" ; lv2:name "Gain" ;
-                    lv2:default 1 ; lv2:minimum 0 ; lv2:maximum 2
+                    lv2:default 1 ; lv2:minimum 0 ; lv2:maximum 2\(plugin == .crashesOutsideStrictBounds ? strictBounds : "")
                 ] , [
                     a lv2:InputPort, lv2:AudioPort ; lv2:index 1 ; lv2:symbol "in" ; lv2:name "In"
                 ] , [
                     a lv2:OutputPort, lv2:AudioPort ; lv2:index 2 ; lv2:symbol "out" ; lv2:name "Out"
-                ]\(plugin == .wrongLatency ? latencyPort : plugin == .readsSequenceUnit ? midiPort : "") .
+                ]\(plugin == .wrongLatency ? latencyPort : plugin == .readsSequenceUnit ? midiPort : plugin == .manyControls ? extraControls : "") .
             """
         }.joined(separator: "\n\n"))
         """
+
+    private static let strictBounds = " ;\n            lv2:portProperty <http://lv2plug.in/ns/ext/port-props#hasStrictBounds>"
+
+    private static let extraControls = (3..<303).map { index in
+        """
+         , [
+                a lv2:InputPort, lv2:ControlPort ; lv2:index \(index) ; lv2:symbol "c\(index)" ; lv2:name "C\(index)" ;
+                lv2:default 0.5 ; lv2:minimum 0 ; lv2:maximum 1
+            ]
+        """
+    }.joined()
 
     private static let latencyPort = """
          , [

@@ -1,7 +1,10 @@
 import XCTest
 
 /// Each planted fault is found by the check meant for it, named in its detail, and
-/// nothing else fails: the other checks still run after a crash or a hang.
+/// nothing else fails: the other checks still run after a crash or a hang. Faults a real
+/// host can trigger are found at the default level; those only a careless host triggers
+/// (NaN and infinite controls, values out of range, NaN audio, NULL buffers) fail only
+/// with --strict and are warnings marked "strict:" below it.
 final class PlantedFaultTests: XCTestCase {
     /// Runs the checker on `plugin` and asserts that `check` ended with `outcome`, its
     /// detail containing every one of `words`, and that no other check failed.
@@ -71,5 +74,71 @@ final class PlantedFaultTests: XCTestCase {
     /// catches: one that reads the sequence's unit, which Carla 2.6 never writes.
     func testReadingTheSequenceUnitWarns() throws {
         try assertFinds(.readsSequenceUnit, "sloppy-host", "warn", saying: ["unit and pad", "Carla 2.6", "largest deviation 0.5"])
+    }
+
+    /// A fault only a careless host triggers: a "strict:" warning at the default level
+    /// (exit status 0), a FAIL with --strict.
+    private func assertFindsOnlyWhenStrict(_ plugin: FaultyPlugins, _ check: String, saying words: [String],
+                                           file: StaticString = #filePath, line: UInt = #line) throws {
+        try assertFinds(plugin, check, "warn", saying: ["strict: "] + words, file: file, line: line)
+        try assertFinds(plugin, check, "fail", saying: ["strict: "] + words, arguments: ["--strict"], file: file, line: line)
+    }
+
+    func testInfiniteOrNaNGainFailsOnlyWhenStrict() throws {
+        try assertFindsOnlyWhenStrict(.trustsItsGain, "hostile-controls", saying: ["with gain at +inf", "output 0 frame 0 is"])
+    }
+
+    /// lv2.h has hosts connect every port; the lifecycle check does, and connects the
+    /// audio ports to NULL for run(0) only as a strict probe.
+    func testNullAudioPortsInRunZeroFailOnlyWhenStrict() throws {
+        try assertFindsOnlyWhenStrict(.readsInputInRunZero, "lifecycle",
+                                      saying: ["crashed (SIGSEGV) while run(0) with the audio and CV ports connected to NULL"])
+    }
+
+    func testNaNInTheAudioLeftInTheStateFailsOnlyWhenStrict() throws {
+        try assertFindsOnlyWhenStrict(.keepsNaN, "hostile-audio", saying: ["after a burst of NaN", "half a second on"])
+    }
+
+    /// Hosts clamp a port marked lv2:hasStrictBounds: below --strict it gets no value
+    /// outside its range, not even as a strict probe.
+    func testStrictBoundsAreKeptBelowStrict() throws {
+        try assertFinds(.crashesOutsideStrictBounds, "hostile-controls", "pass", saying: ["1 with lv2:hasStrictBounds kept in range"])
+        try assertFinds(.crashesOutsideStrictBounds, "hostile-controls", "fail",
+                        saying: ["strict: crashed (SIGSEGV) while rendering with gain below its range (-2)"], arguments: ["--strict"])
+    }
+
+    /// The time limit is per step and grows with the measured work: 301 controls and a
+    /// slow run() take longer than --timeout in all, and the check is not called hung.
+    func testManyControlsTakeLongerThanTheTimeoutWithoutHanging() throws {
+        let run = try CheckRun(FaultyPlugins.manyControls.uri, ["--seed", "1", "--only", "hostile-controls", "--timeout", "1"])
+        let entry = try run.entry("hostile-controls")
+        XCTAssertEqual(entry.result, "pass", entry.detail)
+        XCTAssertTrue(entry.detail.hasPrefix("301 controls"), entry.detail)
+        XCTAssertGreaterThan(entry.seconds, 1, "the check took longer than --timeout, yet counts as no hang")
+    }
+
+    /// An abort names the assertion, without the program's name in front, and the step
+    /// that ran (the cleanup, not the render before it).
+    func testAnAbortInCleanupNamesTheAssertionAndTheStep() throws {
+        let run = try CheckRun(FaultyPlugins.assertsInCleanup.uri, ["--seed", "1", "--only", "lifecycle"])
+        let detail = try run.entry("lifecycle").detail
+        XCTAssertTrue(detail.hasPrefix("aborted (SIGABRT) while cleanup"), detail)
+        XCTAssertTrue(detail.contains("Assertion `self->leaked != NULL && \"cleanup expects its scratch buffer\"' failed."), detail)
+        XCTAssertFalse(detail.contains("lv2render:"), detail)
+    }
+
+    /// A binary that is not there: the details name it in its bundle as installed (not
+    /// the checker's links), and "refused every rate" says why.
+    func testAMissingBinaryIsNamedAsInstalled() throws {
+        let run = try CheckRun(FaultyPlugins.missingBinary.uri, ["--seed", "1", "--only", "metadata", "rates"])
+        let bundle = try FaultyPlugins.lv2Directory()
+        for check in ["metadata", "rates"] {
+            let detail = try run.entry(check).detail
+            XCTAssertEqual(try run.entry(check).result, "fail", detail)
+            XCTAssertTrue(detail.contains(bundle) && detail.contains("missing.so"), detail)
+            XCTAssertFalse(detail.contains("lv2render-check-"), detail)
+        }
+        let rates = try run.entry("rates").detail
+        XCTAssertTrue(rates.hasPrefix("the plugin refused every rate: "), rates)
     }
 }

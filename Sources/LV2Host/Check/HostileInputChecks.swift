@@ -87,8 +87,8 @@ enum HostileInputChecks {
         try probe({ strictBounds.contains($0.symbol) ? [] : outOfRangeValues(for: $0) }, strict: true)
         if findings.notes.isEmpty {
             let spared = strictBounds.isEmpty ? "" : " (\(strictBounds.count) with lv2:hasStrictBounds kept in range)"
-            findings.note("\(controls.count) controls at their default and extremes, under random automation, "
-                          + "and out of range, infinite and NaN\(spared)")
+            findings.note("\(controls.count) control\(controls.count == 1 ? "" : "s") at their default and extremes and under "
+                          + "random automation; out of range, infinite and NaN as strict probes\(spared)")
         }
         return context.result(findings)
     }

@@ -53,8 +53,9 @@ enum LifecycleChecks {
             instance.deactivate()
         }
 
-        context.step("activate, then run(0) on an active instance")
+        context.step("activating again")
         instance.activate()
+        context.step("run(0) on an active instance")
         instance.run(frames: 0)
         context.step("a block after run(0)", frames: stimulus.frames)
         expectFinite(context.play(instance, stimulus), "after run(0)")
