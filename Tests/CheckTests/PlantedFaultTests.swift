@@ -20,7 +20,7 @@ final class PlantedFaultTests: XCTestCase {
         let others = run.results.filter { $0.check != check && $0.result == "fail" }
         XCTAssertEqual(others.map { "\($0.check): \($0.detail)" }, [], "only \(check) fails", file: file, line: line)
         XCTAssertEqual(run.status, outcome == "fail" ? 1 : 0, file: file, line: line)
-        XCTAssertEqual(run.results.count, 13, "every check ran", file: file, line: line)
+        XCTAssertEqual(run.results.count, 17, "every check ran", file: file, line: line)
     }
 
     func testCleanPluginPassesEverything() throws {
@@ -140,5 +140,47 @@ final class PlantedFaultTests: XCTestCase {
         }
         let rates = try run.entry("rates").detail
         XCTAssertTrue(rates.hasPrefix("the plugin refused every rate: "), rates)
+    }
+
+    /// The state checks stay silent on a plugin that saves and restores its parameter well.
+    func testAStatefulPluginThatRestoresWellPassesTheStateChecks() throws {
+        let run = try CheckRun(FaultyPlugins.statefulClean.uri, ["--seed", "1"])
+        XCTAssertEqual(run.lines("fail") + run.lines("warn"), [])
+        for check in ["state", "random-state", "foreign-state", "state-during-run"] {
+            let entry = try run.entry(check)
+            XCTAssertEqual(entry.result, "pass", "\(check): \(entry.detail)")
+        }
+    }
+
+    /// clap-validator's state reproducibility: the saved trim is never read back. The
+    /// state check (a fresh instance's defaults, saved and restored) cannot see it.
+    func testAParameterForgottenOnRestoreFailsRandomState() throws {
+        try assertFinds(.forgetsParameter, "random-state", "fail",
+                        saying: ["1 control and 1 parameter set at random, saved and restored into a fresh instance, the output differs"])
+    }
+
+    /// pluginval's fuzzed set-state: restore reads the trim without asking whether it is there.
+    func testAStateWithoutItsPropertyCrashesTrustingRestore() throws {
+        try assertFinds(.trustsItsState, "foreign-state", "fail",
+                        saying: ["crashed (SIGSEGV) while restoring a state with none of its properties"])
+    }
+
+    /// run() waits for a save under way on another thread: a lock in run() only a
+    /// concurrent save shows.
+    func testRunWaitingForASaveFailsStateDuringRun() throws {
+        try assertFinds(.waitsForSave, "state-during-run", "fail", saying: ["while another thread saved the state", "mutex lock", "lv2:hardRTCapable"])
+    }
+
+    /// The cost check reports, and never fails: 50 ms to instantiate, about 1 ms a block.
+    func testCostReportsInstantiationTimeAndRealTimeFactor() throws {
+        let run = try CheckRun(FaultyPlugins.slow.uri, ["--seed", "1", "--only", "cost"])
+        let entry = try run.entry("cost")
+        XCTAssertEqual(entry.result, "pass", entry.detail)
+        XCTAssertEqual(run.status, 0)
+        let milliseconds = try XCTUnwrap(entry.detail.split(separator: " ").dropFirst(2).first.flatMap { Double($0) }, entry.detail)
+        XCTAssertGreaterThanOrEqual(milliseconds, 50, entry.detail)
+        let factor = try XCTUnwrap(entry.detail.components(separatedBy: "× real time").first?.split(separator: " ").last
+            .flatMap { Double($0) }, entry.detail)
+        XCTAssertLessThan(factor, 11, "512 frames (10.7 ms) take at least 1 ms: \(entry.detail)")
     }
 }

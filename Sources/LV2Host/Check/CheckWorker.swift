@@ -16,6 +16,15 @@ public enum CheckWorker {
             if check != .metadata, let reason = unrunnableReason(plugin) {
                 return CheckResult(check: check.rawValue, outcome: .skip, detail: reason)
             }
+            // A binary that does not load fails metadata and rates, which say why; the
+            // other checks would only repeat it.
+            if check != .metadata, check != .rates {
+                do {
+                    _ = try PluginLibrary(path: plugin.libraryPath).descriptor(uri: plugin.uri)
+                } catch {
+                    return CheckResult(check: check.rawValue, outcome: .skip, detail: "the plugin does not load (see metadata)")
+                }
+            }
             return try run(check, context)
         } catch {
             return CheckResult(check: check.rawValue, outcome: .fail, detail: "\(error)")
@@ -37,6 +46,10 @@ public enum CheckWorker {
         case .inputBuffers: try ResourceChecks.inputBuffers(context)
         case .latency: try LatencyCheck.run(context)
         case .state: try StateCheck.run(context)
+        case .randomState: try RandomStateCheck.run(context)
+        case .foreignState: try ForeignStateCheck.run(context)
+        case .stateDuringRun: try ConcurrentSaveCheck.run(context)
+        case .cost: try CostCheck.run(context)
         }
     }
 

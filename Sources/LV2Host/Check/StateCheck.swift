@@ -31,10 +31,10 @@ enum StateCheck {
 
         let saved = try String(contentsOfFile: first + "/state.ttl", encoding: .utf8)
         let resaved = try String(contentsOfFile: second + "/state.ttl", encoding: .utf8)
-        let outcome: CheckOutcome = saved == resaved ? .pass : .fail
-        let detail = saved == resaved
-            ? "saved, restored into a new instance and saved again: the same state"
-            : "the state saved after restoring differs from the state restored"
+        let difference = StateText.firstDifference(saved, resaved)
+        let outcome: CheckOutcome = difference == nil ? .pass : .fail
+        let detail = difference.map { "the state saved after restoring differs from the state restored (\"\($0.0)\" became \"\($0.1)\")" }
+            ?? "saved, restored into a new instance and saved again: the same state"
         return CheckResult(check: PluginCheck.state.rawValue, outcome: outcome, detail: detail)
     }
 }
