@@ -55,12 +55,8 @@ enum ConcurrentSaveCheck {
             findings.fail("while another thread saved the state, \(bad)")
         }
         if let first {
-            func counted(_ counts: RTProbeCounts) -> String {
-                [(counts.allocations, "allocation"), (counts.frees, "free"), (counts.locks, "mutex lock")]
-                    .map { count, word in "\(count) \(word)\(count == 1 ? "" : "s")" }.joined(separator: ", ")
-            }
-            let found = "while another thread saved the state (\(saves) saves), run() made \(counted(total)) in \(runs) runs "
-                + "(the first in run \(first.run): \(counted(first.counts)))"
+            let found = "while another thread saved the state (\(saves) saves), run() made \(total.counted) in \(runs) runs "
+                + "(the first in run \(first.run): \(first.counts.counted))"
             if hardRT {
                 findings.fail(found + ", yet it declares lv2:hardRTCapable")
             } else {

@@ -41,12 +41,16 @@ enum RealTimeCheck {
             return CheckResult(check: PluginCheck.realTime.rawValue, outcome: .pass,
                                detail: "no allocation, free or lock in \(blocks) runs")
         }
-        func counted(_ counts: RTProbeCounts) -> String {
-            [(counts.allocations, "allocation"), (counts.frees, "free"), (counts.locks, "mutex lock")]
-                .map { count, word in "\(count) \(word)\(count == 1 ? "" : "s")" }.joined(separator: ", ")
-        }
-        let found = "\(counted(total)) in \(blocks) runs (the first in run \(first.block): \(counted(first.counts)))"
+        let found = "\(total.counted) in \(blocks) runs (the first in run \(first.block): \(first.counts.counted))"
         return CheckResult(check: PluginCheck.realTime.rawValue, outcome: hardRT ? .fail : .warn,
                            detail: found + (hardRT ? ", yet it declares lv2:hardRTCapable" : "; it does not declare lv2:hardRTCapable"))
+    }
+}
+
+extension RTProbeCounts {
+    /// "2 allocations, 1 free, 0 mutex locks"
+    var counted: String {
+        [(allocations, "allocation"), (frees, "free"), (locks, "mutex lock")]
+            .map { count, word in "\(count) \(word)\(count == 1 ? "" : "s")" }.joined(separator: ", ")
     }
 }
