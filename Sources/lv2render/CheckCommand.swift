@@ -1,5 +1,7 @@
 import ArgumentParser
+import AudioMIDIFiles
 import Foundation
+import LV2Check
 import LV2Host
 
 struct CheckCommand: ParsableCommand {
@@ -12,12 +14,13 @@ struct CheckCommand: ParsableCommand {
             At the default level every FAIL is something a real host can do; --strict also fails \
             what only a careless host sends (NaN and infinite controls, values out of range, NaN \
             audio, NULL buffers), which the default level reports as warnings marked "strict:". \
-            Exit status: 0 when nothing failed at the chosen level, 1 when a check failed, 2 for \
-            a usage error. The checks:
+            Exit status: 0 when nothing failed at the chosen level, 1 when a check failed or a \
+            plugin cannot be found or loaded (as for render), 2 for a usage error. The checks:
             \(PluginCheck.allCases.map { "  \($0.rawValue): \($0.summary)" }.joined(separator: "\n"))
             """)
 
-    @Argument(help: ArgumentHelp("Plugin URIs, or bundle folders whose plugins are all checked.", valueName: "uri-or-bundle"))
+    @Argument(help: ArgumentHelp("Plugins: URIs, names or the URIs' last parts when only one plugin has them, or bundle folders whose plugins are all checked.",
+                                 valueName: "plugin-or-bundle"))
     var targets: [String]
 
     @Option(help: ArgumentHelp("The seed of the random inputs and block schedules (default: a new one, printed).", valueName: "n"))
@@ -54,9 +57,8 @@ struct CheckCommand: ParsableCommand {
             throw ValidationError("--timeout takes seconds between 0 and 3600, not \(timeout).")
         }
         if let junit {
-            var isFolder: ObjCBool = false
             let folder = URL(fileURLWithPath: junit).deletingLastPathComponent().path
-            guard FileManager.default.fileExists(atPath: folder, isDirectory: &isFolder), isFolder.boolValue else {
+            guard FileManager.default.isFolder(folder) else {
                 throw ValidationError("--junit takes a file in an existing folder; \(folder) is not one.")
             }
         }
@@ -66,15 +68,14 @@ struct CheckCommand: ParsableCommand {
         let executable = URL(fileURLWithPath: "/proc/self/exe").resolvingSymlinksInPath().path
         let seed = seed ?? UInt64.random(in: 1...999_999)
         let level: CheckLevel = strict ? .strict : .standard
-        let runners: [CheckRunner]
-        do {
-            let world = try LV2World()
-            runners = try CheckTargets.uris(targets, world: world).map {
-                try CheckRunner(uri: $0, world: world, executable: executable, seed: seed, quick: quick, level: level,
-                                timeout: timeout ?? (quick ? 10 : 30))
-            }
-        } catch let error as HostError {
-            throw ValidationError(error.description)  // an unknown URI is a usage error: status 2
+        // A plugin that cannot be found is status 1, as it is for render.
+        let world = try LV2World.forCommandLine()
+        let uris = try targets.flatMap { target in
+            FileManager.default.isFolder(target) ? try CheckTargets.uris([target], world: world) : [try resolvePlugin(target, in: world).uri]
+        }
+        let runners = try uris.map {
+            try CheckRunner(uri: $0, world: world, executable: executable, seed: seed, quick: quick, level: level,
+                            timeout: timeout ?? (quick ? 10 : 30))
         }
         var reports: [CheckReport] = []
         for runner in runners {
@@ -130,3 +131,11 @@ struct CheckWorkerCommand: ParsableCommand {
 
 extension PluginCheck: ExpressibleByArgument {}
 extension CheckLevel: ExpressibleByArgument {}
+
+extension FileManager {
+    /// Whether `path` names a folder (a bundle, for check).
+    func isFolder(_ path: String) -> Bool {
+        var isFolder: ObjCBool = false
+        return fileExists(atPath: path, isDirectory: &isFolder) && isFolder.boolValue
+    }
+}
