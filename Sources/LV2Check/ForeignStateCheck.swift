@@ -1,3 +1,4 @@
+import AudioMIDIFiles
 import LV2Host
 import CLV2
 
@@ -7,10 +8,11 @@ import CLV2
 /// not crash, and its output must stay finite.
 enum ForeignStateCheck {
     static func run(_ context: CheckContext) throws -> CheckResult {
-        let source = try context.instance()
-        guard let interface = StateInterface(source) else {
+        guard try StateInterface.isProvided(by: context.plugin) else {
             return CheckResult(check: PluginCheck.foreignState.rawValue, outcome: .skip, detail: "the plugin has no state interface")
         }
+        let source = try context.instance()
+        guard let interface = StateInterface(source) else { throw HostError("The state interface went away.") }
         context.step("saving the state of a fresh instance through its state interface")
         let saved = interface.save().properties
         let stimulus = Stimulus.standard(for: context.plugin, frames: context.frames(quick: 0.1, full: 0.5),

@@ -16,6 +16,15 @@ struct StateInterface {
     private let interface: UnsafePointer<LV2_State_Interface>
     private let instance: PluginInstance
 
+    /// Whether the binary gives the state interface, asked without an instance (so a
+    /// plugin without one is not instantiated for nothing, nor its cleanup blamed here).
+    static func isProvided(by plugin: PluginInfo) throws -> Bool {
+        let library = try PluginLibrary(path: plugin.libraryPath)
+        return try withExtendedLifetime(library) {
+            try library.descriptor(uri: plugin.uri).pointee.extension_data?(LV2URI.stateInterface) != nil
+        }
+    }
+
     /// nil when the binary gives no state interface.
     init?(_ instance: PluginInstance) {
         guard let data = instance.descriptor.pointee.extension_data?(LV2URI.stateInterface) else { return nil }
