@@ -42,7 +42,7 @@ enum MetadataCheck {
         } else {
             findings.note("\(ports); requires \(missing.joined(separator: " and ")), which lv2render does not provide yet")
         }
-        return findings.result(.metadata)
+        return context.result(findings)
     }
 
     /// `port` in hertz where it declares `lv2:sampleRate`, `declared` as its description gives it.

@@ -14,8 +14,8 @@ public final class PluginInstance {
 
     private let library: PluginLibrary
     /// Also for `PluginState`, which hands them to lilv as a `LilvInstance`.
-    let descriptor: UnsafePointer<LV2_Descriptor>
-    let handle: LV2_Handle
+    package let descriptor: UnsafePointer<LV2_Descriptor>
+    package let handle: LV2_Handle
     /// One value per port index; only the control ports' entries are connected.
     private let controlValues: UnsafeMutableBufferPointer<Float>
     private let audioInputs: [UnsafeMutableBufferPointer<Float>]
@@ -117,7 +117,12 @@ public final class PluginInstance {
         clearEvents()
     }
 
+    /// Called just before the instance is deactivated and cleaned up (the checker names
+    /// that step, since plugins crash in cleanup too).
+    public var willCleanUp: (() -> Void)?
+
     deinit {
+        willCleanUp?()
         deactivate()
         descriptor.pointee.cleanup?(handle)
         controlValues.deallocate()
