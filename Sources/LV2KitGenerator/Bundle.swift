@@ -58,6 +58,10 @@ public struct Person {
 struct PluginFacts {
     let declaration: PluginDeclaration
     let ports: [PortDeclaration]
+    let parameters: [ParameterDeclaration]
+    /// The declared features and interfaces, with those its parameters need.
+    let requiredFeatures: [Feature]
+    let extensionData: [ExtensionData]
     let presets: [(fragment: String, label: String, comment: String, values: [(symbol: String, value: Float, whole: Bool)])]
     /// The Swift type and the module that defines it, for the generated glue.
     let typeName: String
@@ -66,6 +70,9 @@ struct PluginFacts {
     init<Plugin: LV2Plugin & ~Copyable>(_ type: Plugin.Type) {
         declaration = Plugin.declaration
         ports = Plugin.Port.allCases.map(\.declaration)
+        parameters = Plugin.parameterDeclarations
+        requiredFeatures = Plugin.allRequiredFeatures
+        extensionData = Plugin.allExtensionData
         presets = Plugin.presets.map { preset in
             (preset.fragment.string, preset.label.string, preset.comment.string,
              preset.values.map { ($0.port.declaration.symbol.string, $0.value, $0.port.declaration.isWholeNumber) })

@@ -31,6 +31,9 @@ public struct Ports<Port: PortList>: ~Copyable {
     /// The URIDs of `atom:Sequence`, `atom:beatTime` and `midi:MidiEvent`, mapped at `instantiate`.
     @inlinable public var urids: SequenceURIDs { buffers.urids }
 
+    /// The URIDs of the atom types (`atom:Float`, `atom:Object`…), mapped at `instantiate`.
+    @inlinable public var atoms: AtomURIDs { buffers.atoms }
+
     /// `connect_port`: an index the plugin does not have is ignored.
     public func connect(_ index: UInt32, to data: UnsafeMutableRawPointer?) {
         buffers.connect(Int(index), to: data)
@@ -79,6 +82,7 @@ public struct PortBuffers: ~Copyable {
     /// `bufsz:sequenceSize`, when the host announced it.
     private let sequenceSize: Int?
     public let urids: SequenceURIDs
+    public let atoms: AtomURIDs
 
     init(_ declarations: [PortDeclaration], host: borrowing HostFeatures) {
         connections = .allocate(capacity: declarations.count)
@@ -98,6 +102,7 @@ public struct PortBuffers: ~Copyable {
         _ = eventOutputIndices.initialize(from: outputs)
         sequenceSize = host.sequenceSize
         urids = SequenceURIDs(host)
+        atoms = AtomURIDs(host)
     }
 
     deinit {
@@ -158,7 +163,8 @@ public struct PortBuffers: ~Copyable {
     @_noAllocation @_noLocks @usableFromInline
     func eventOutput(_ index: Int) -> AtomSequenceWriter {
         AtomSequenceWriter(connections[index]?.assumingMemoryBound(to: LV2_Atom_Sequence.self),
-                           capacity: outputCapacities[index], urids: urids)
+                           capacity: outputCapacities[index], urids: urids,
+                           atoms: atoms)
     }
 
     /// Reads how much room the host gave each event output and writes an empty sequence
