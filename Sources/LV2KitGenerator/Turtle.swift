@@ -9,7 +9,6 @@ struct Turtle {
         ("log", "http://lv2plug.in/ns/ext/log#"),
         ("lv2", "http://lv2plug.in/ns/lv2core#"),
         ("midi", "http://lv2plug.in/ns/ext/midi#"),
-        ("mod", "http://moddevices.com/ns/mod#"),
         ("opts", "http://lv2plug.in/ns/ext/options#"),
         ("patch", "http://lv2plug.in/ns/ext/patch#"),
         ("pg", "http://lv2plug.in/ns/ext/port-groups#"),

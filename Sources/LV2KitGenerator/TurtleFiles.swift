@@ -144,7 +144,7 @@ enum TurtleFiles {
     }
 
     /// A parameter's description: `lv2:Parameter` with its label, comment, range and, for
-    /// numbers, default, bounds and unit; for files, the types a host's chooser offers.
+    /// numbers, default, bounds and unit.
     private static func parameter(_ parameter: ParameterDeclaration, turtle: inout Turtle) -> String {
         var lines: [String] = []
         func add(_ predicate: String, _ object: String) { lines.append("    \(turtle.predicate(predicate)) \(object)") }
@@ -153,8 +153,10 @@ enum TurtleFiles {
         add(RDFS.comment, Turtle.literal(parameter.comment.string))
         add(RDFS.range, turtle.term(parameter.rangeURI.string))
         switch parameter.kind {
-        case let .path(fileTypes):
-            if !fileTypes.isEmpty { add(MOD.fileTypes, Turtle.literal(fileTypes.map(\.string).joined(separator: ","))) }
+        case .path:
+            // LV2 has no property for a file's types (MOD's `mod:fileTypes` names its own
+            // folder categories): the glue checks them when a file is set.
+            break
         case let .number(range, defaultValue, unit, isWhole):
             add(LV2.default, Turtle.number(defaultValue, whole: isWhole))
             add(LV2.minimum, Turtle.number(range.lowerBound, whole: isWhole))
@@ -208,9 +210,6 @@ private enum PATCH {
     static let writable = "http://lv2plug.in/ns/ext/patch#writable", readable = "http://lv2plug.in/ns/ext/patch#readable"
 }
 
-private enum MOD {
-    static let fileTypes = "http://moddevices.com/ns/mod#fileTypes"
-}
 
 private enum RDF {
     static let type = "http://www.w3.org/1999/02/22-rdf-syntax-ns#type"

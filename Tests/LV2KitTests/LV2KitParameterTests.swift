@@ -173,7 +173,7 @@ final class LV2KitParameterTests: XCTestCase {
         for expected in [
             "patch:writable <urn:swiftlv2:test:player#sample> , <urn:swiftlv2:test:player#gain> , <urn:swiftlv2:test:player#loop> , <urn:swiftlv2:test:player#name>",
             "patch:readable <urn:swiftlv2:test:player#voices>",
-            "<urn:swiftlv2:test:player#sample>\n    a lv2:Parameter ;\n    rdfs:label \"Sample\" ;\n    rdfs:comment \"The sound.\" ;\n    rdfs:range atom:Path ;\n    mod:fileTypes \"wav,flac\" .",
+            "<urn:swiftlv2:test:player#sample>\n    a lv2:Parameter ;\n    rdfs:label \"Sample\" ;\n    rdfs:comment \"The sound.\" ;\n    rdfs:range atom:Path .",
             "rdfs:range atom:Float ;\n    lv2:default 0.0 ;\n    lv2:minimum -40.0 ;\n    lv2:maximum 12.0 ;\n    units:unit units:db .",
             "rdfs:range atom:Int ;\n    lv2:default 4 ;\n    lv2:minimum 1 ;\n    lv2:maximum 8 .",
             "rdfs:range atom:Bool ;\n    lv2:default false .",
@@ -231,8 +231,11 @@ final class LV2KitParameterTests: XCTestCase {
         rig.host.runWorker(Glue.work, rig.handle)
         XCTAssertEqual(Player.Worker.unloaded, [1], "the old file freed on the worker thread")
 
-        // A file the worker cannot load leaves the current one.
-        rig.run([Self.set("sample", .path(text("/samples/missing.wav")), rig: rig)])
+        // A file the worker cannot load, or of a type the parameter does not take, leaves the current one.
+        rig.run([Self.set("sample", .path(text("/samples/missing.wav")), rig: rig),
+                 Self.set("sample", .path(text("/samples/notes.txt")), rig: rig),
+                 Self.set("sample", .path(text("/samples.wav/notes")), rig: rig)])
+        XCTAssertEqual(rig.host.scheduled.count, 3)
         rig.host.runWorker(Glue.work, rig.handle)
         XCTAssertEqual(rig.host.responses, [])
         XCTAssertEqual(rig.plugin.file?.serial, 2)

@@ -1,3 +1,5 @@
+import CLV2
+
 /// The parameters of a plugin: an `Int` enum whose cases are the plugin's `patch:writable`
 /// (and `patch:readable`) properties, and whose `declaration` says what each is.
 ///
@@ -35,7 +37,8 @@ public enum NoParameters: ParameterList {
 public struct ParameterDeclaration: Sendable {
     public enum Kind: Sendable {
         /// A file, loaded by the plugin's worker (`rdfs:range atom:Path`). `fileTypes` are the
-        /// extensions hosts offer in their file choosers (`mod:fileTypes`), without dots.
+        /// extensions it takes, without dots, any case (none: any file); LV2 has no way to
+        /// tell hosts, so LV2Kit refuses other files before the worker's `load` sees them.
         case path(fileTypes: [StaticString])
         /// A number within `range` (`atom:Float`, or `atom:Int` when whole).
         case number(range: ClosedRange<Float>, defaultValue: Float, unit: Unit?, isWhole: Bool)
@@ -111,4 +114,11 @@ public struct ParameterDeclaration: Sendable {
     }
 
     var isPath: Bool { if case .path = kind { true } else { false } }
+
+    /// Whether a path parameter takes this file, by its extension.
+    func accepts(_ path: UnsafePointer<CChar>) -> Bool {
+        guard case let .path(fileTypes) = kind, !fileTypes.isEmpty else { return true }
+        guard let dot = strrchr(path, 46), strchr(dot, 47) == nil else { return false }  // '.', and no '/' after it
+        return fileTypes.contains { strcasecmp(dot + 1, $0.cString) == 0 }
+    }
 }

@@ -120,6 +120,7 @@ public enum PluginGlue<Plugin: LV2Plugin & ~Copyable> {
     struct WorkerSide: ~Copyable {
         var worker: Plugin.Worker
         let scratch: UnsafeMutableRawBufferPointer
+        let log: Logger
     }
 
     public static func instantiate(
@@ -144,7 +145,7 @@ public enum PluginGlue<Plugin: LV2Plugin & ~Copyable> {
         let worker = UnsafeMutablePointer<WorkerSide>.allocate(capacity: 1)
         let scratchSize = 16 + MemoryLayout<File>.stride + MemoryLayout<Plugin.Worker.Response>.stride + ParameterStore.textCapacity
         worker.initialize(to: WorkerSide(worker: Plugin.Worker(sampleRate: sampleRate, host: host),
-                                         scratch: .allocate(byteCount: scratchSize, alignment: 16)))
+                                         scratch: .allocate(byteCount: scratchSize, alignment: 16), log: host.log))
         let instance = UnsafeMutablePointer<Instance>.allocate(capacity: 1)
         instance.initialize(to: Instance(
             ports: ports, plugin: plugin, state: StateURIDs(host), parameters: ParameterStore(parameters, host: host),
@@ -283,6 +284,7 @@ public enum PluginGlue<Plugin: LV2Plugin & ~Copyable> {
                 continue
             }
             reader.withPath(key) { path in
+                guard parameter.declaration.accepts(path) else { return }
                 if let schedule = reader.features.worker {
                     if let request = instance.pointee.parameters.loadRequest(index, path: path) { _ = schedule.scheduleBytes(request) }
                 } else {
@@ -321,6 +323,10 @@ public enum PluginGlue<Plugin: LV2Plugin & ~Copyable> {
             guard let parameter = Plugin.Worker.Parameter(rawValue: message.parameter),
                   let path = ReceivedWorkerMessage.cString(in: message.bytes, from: MemoryLayout<WorkerMessageHeader>.size)
             else { return LV2_WORKER_ERR_UNKNOWN }
+            guard Plugin.Parameter(rawValue: message.parameter)!.declaration.accepts(path) else {
+                side.pointee.log.warning("refused a file of a type the parameter does not take: ", path)
+                return LV2_WORKER_SUCCESS
+            }
             guard let file = side.pointee.worker.load(path, for: parameter) else { return LV2_WORKER_SUCCESS }
             // The answer: the header, the file, then the path it came from.
             let scratch = side.pointee.scratch.baseAddress!
