@@ -258,20 +258,16 @@ final class LV2KitParameterTests: XCTestCase {
         XCTAssertNil(state.stored[Self.uri + "voices"], "a readable parameter is not state")
         XCTAssertEqual(state.freed, 1, "the host's abstract path freed with its state:freePath")
 
-        // Restored where the host passes no worker to restore: the file loads at once.
-        let plain = try Rig()
-        XCTAssertEqual(state.restore(Glue.restore, plain.handle, worker: nil), LV2_STATE_SUCCESS)
-        XCTAssertEqual(plain.plugin.changes, ["gain -6.0", "loop 0.0", "name drums"])
-        XCTAssertEqual(plain.plugin.file, Player.File(serial: 1, pathLength: 17), "/samples/ + kick.wav")
-        XCTAssertEqual(state.freed, 2, "the host's absolute path freed too")
-
-        // With worker:schedule in restore's features (state:threadSafeRestore), through the worker.
-        let threaded = try Rig()
-        XCTAssertEqual(state.restore(Glue.restore, threaded.handle, worker: threaded.host), LV2_STATE_SUCCESS)
-        XCTAssertNil(threaded.plugin.file)
-        threaded.host.runWorker(Glue.work, threaded.handle)
-        threaded.host.deliverResponses(Glue.workResponse, threaded.handle)
-        XCTAssertEqual(threaded.plugin.file?.serial, 1)
+        // Restored: the file loads at once, in restore (which hosts call alone, since LV2Kit
+        // does not declare state:threadSafeRestore), even when the host passes worker:schedule.
+        for worker in [false, true] {
+            let restored = try Rig()
+            XCTAssertEqual(state.restore(Glue.restore, restored.handle, worker: worker ? restored.host : nil), LV2_STATE_SUCCESS)
+            XCTAssertEqual(restored.plugin.changes, ["gain -6.0", "loop 0.0", "name drums"])
+            XCTAssertEqual(restored.plugin.file, Player.File(serial: 1, pathLength: 17), "/samples/ + kick.wav")
+            XCTAssertEqual(restored.host.scheduled, [])
+        }
+        XCTAssertEqual(state.freed, 3, "the host's absolute paths freed too")
     }
 }
 

@@ -266,8 +266,8 @@ public enum PluginGlue<Plugin: LV2Plugin & ~Copyable> {
         return instance.pointee.plugin.save(writer)
     }
 
-    /// Restores the parameters the state holds (files through the worker, when the host
-    /// passed `worker:schedule` to this call, else at once), then calls the plugin's `restore`.
+    /// Restores the parameters the state holds (files loaded at once, by the worker's `load`
+    /// on this thread), then calls the plugin's `restore`.
     public static func restore(_ handle: LV2_Handle?, _ retrieve: LV2_State_Retrieve_Function?,
                                _ retrieveHandle: LV2_State_Handle?, _ flags: UInt32,
                                _ features: UnsafePointer<UnsafePointer<LV2_Feature>?>?) -> LV2_State_Status {
@@ -284,16 +284,14 @@ public enum PluginGlue<Plugin: LV2Plugin & ~Copyable> {
                 continue
             }
             reader.withPath(key) { path in
+                // Loaded here, not through the worker: LV2Kit does not declare
+                // `state:threadSafeRestore`, so the host calls restore alone, with no `run` or
+                // `work` at the same time, and a `worker:schedule` among its features need not
+                // work (jalv 1.6.6 passes one whose worker does not exist).
                 guard parameter.declaration.accepts(path) else { return }
-                if let schedule = reader.features.worker {
-                    if let request = instance.pointee.parameters.loadRequest(index, path: path) { _ = schedule.scheduleBytes(request) }
-                } else {
-                    // Without the worker, restore loads at once: the state spec has the host
-                    // call it alone, with no `run` or `work` at the same time.
-                    let worker = instance.pointee.worker
-                    if let file = worker.pointee.worker.load(path, for: Plugin.Worker.Parameter(rawValue: index)!) {
-                        install(file, path: path, at: index, in: instance) { worker.pointee.worker.unload($0) }
-                    }
+                let worker = instance.pointee.worker
+                if let file = worker.pointee.worker.load(path, for: Plugin.Worker.Parameter(rawValue: index)!) {
+                    install(file, path: path, at: index, in: instance) { worker.pointee.worker.unload($0) }
                 }
             }
         }
