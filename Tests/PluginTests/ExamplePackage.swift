@@ -8,6 +8,7 @@ import TestSupport
 final class ExamplePackage: @unchecked Sendable {
     static let arpeggiator = ExamplePackage("Arpeggiator", bundle: "arpeggiator", uri: "urn:swiftlv2:examples:arpeggiator")
     static let sampler = ExamplePackage("Sampler", bundle: "sampler", uri: "urn:swiftlv2:examples:sampler")
+    static let delay = ExamplePackage("Delay", bundle: "delay", uri: "urn:swiftlv2:examples:delay")
 
     let uri: String
     let folder: URL

@@ -60,6 +60,20 @@ public struct Ports<Port: PortList>: ~Copyable {
     /// writing the output sample at the same frame.
     @inlinable public func output(_ port: Port) -> UnsafeMutablePointer<Float>? { buffers.output(port.rawValue) }
 
+    /// An audio or CV input as a buffer of this block's `frames`; nil while unconnected.
+    @inlinable public func input(_ port: Port, frames: Int) -> UnsafeBufferPointer<Float>? {
+        buffers.input(port.rawValue).map { UnsafeBufferPointer(start: $0, count: frames) }
+    }
+
+    /// An audio or CV output as a buffer of this block's `frames`; nil while unconnected. (It
+    /// may be the same memory as an input: read each input frame before writing its output.)
+    @inlinable public func output(_ port: Port, frames: Int) -> UnsafeMutableBufferPointer<Float>? {
+        buffers.output(port.rawValue).map { UnsafeMutableBufferPointer(start: $0, count: frames) }
+    }
+
+    /// The URIDs of `time:Position` and its properties, mapped at `instantiate`.
+    @inlinable public var time: TimeURIDs { buffers.time }
+
     /// The events of an event input in this block, in time order, each within the block.
     @inlinable public func events(_ port: Port, frames: Int) -> AtomEvents { buffers.events(port.rawValue, frames: frames) }
 
@@ -83,6 +97,7 @@ public struct PortBuffers: ~Copyable {
     private let sequenceSize: Int?
     public let urids: SequenceURIDs
     public let atoms: AtomURIDs
+    public let time: TimeURIDs
 
     init(_ declarations: [PortDeclaration], host: borrowing HostFeatures) {
         connections = .allocate(capacity: declarations.count)
@@ -103,6 +118,7 @@ public struct PortBuffers: ~Copyable {
         sequenceSize = host.sequenceSize
         urids = SequenceURIDs(host)
         atoms = AtomURIDs(host)
+        time = TimeURIDs(host)
     }
 
     deinit {
