@@ -96,6 +96,9 @@ enum TurtleFiles {
         let ports = plugin.ports.enumerated().map { port($1, index: $0, plugin: plugin, turtle: &turtle) }
         add(LV2.port, "[\n" + ports.joined(separator: "\n    ] , [\n") + "\n    ]")
         turtle.append("\n<\(plugin.uri)>\n    " + statements.joined(separator: " ;\n    ") + " .\n")
+        if !plugin.extraTurtle.isEmpty {
+            turtle.append("\n" + plugin.extraTurtle + (plugin.extraTurtle.hasSuffix("\n") ? "" : "\n"))
+        }
         return turtle.document(comment: generatedBy)
     }
 

@@ -140,6 +140,40 @@ final class LV2KitTests: XCTestCase {
     }
 }
 
+/// Choices and toggles without units, and Turtle an author adds to what the generator writes.
+final class GeneratorTests: XCTestCase {
+    struct Switcher: LV2Plugin, ~Copyable {
+        static let declaration = PluginDeclaration(
+            uri: "urn:swiftlv2:test:switcher", name: "Switcher", shortDescription: "Test plugin", comment: "For LV2Kit's tests.",
+            classes: [.utility], version: Version(minor: 0, micro: 1), license: "http://opensource.org/licenses/isc")
+
+        enum Port: Int, PortList {
+            case mode, bypass
+
+            var declaration: PortDeclaration {
+                switch self {
+                case .mode: .choice("mode", "Mode", labels: ["Soft", "Hard"], default: 0, comment: "How.")
+                case .bypass: .toggle("bypass", "Bypass", default: false, comment: "Whether.")
+                }
+            }
+        }
+
+        init?(sampleRate: Double, host: borrowing HostFeatures) {}
+        mutating func run(_ ports: borrowing Ports<Port>, frames: Int) {}
+    }
+
+    func testChoicesAndTogglesNeedNoUnitAndAuthorsAddTheirOwnTurtle() throws {
+        var bundle = Bundle(binary: "switcher.so", project: Project(
+            uri: "urn:swiftlv2:test", name: "Tests", shortDescription: "Tests",
+            maintainer: Person(uri: "urn:swiftlv2:team", name: "The SwiftLV2 developers")))
+        bundle.add(Switcher.self, extraTurtle: "<urn:swiftlv2:test:switcher> <urn:example:colour> \"green\" .")
+        let turtle = try XCTUnwrap(TurtleFiles.all(bundle).first { $0.name == "switcher.ttl" }?.text)
+        XCTAssertFalse(turtle.contains("units:"), turtle)
+        XCTAssertTrue(turtle.contains("lv2:portProperty lv2:integer , lv2:enumeration"), turtle)
+        XCTAssertTrue(turtle.hasSuffix("    ] .\n\n<urn:swiftlv2:test:switcher> <urn:example:colour> \"green\" .\n"), turtle)
+    }
+}
+
 /// The host side of the tests: a URID map, `worker:schedule` recording what it is given,
 /// and atom sequences written and read by hand.
 final class TestHost {

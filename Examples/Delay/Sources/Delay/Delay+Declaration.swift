@@ -41,7 +41,7 @@ extension Delay {
                              group: Group.output)
             case .division:
                 .choice("division", "Time", labels: ["Quarter note", "Eighth note", "Dotted eighth note", "Sixteenth note"],
-                        default: 1, unit: .custom(label: "note value", symbol: "", render: "%.0f"),
+                        default: 1,
                         comment: "How long after the sound its echo comes, as a note value at the host's tempo.")
             case .feedback:
                 .control("feedback", "Feedback", range: 0...0.95, default: 0.4, unit: .coefficient,
