@@ -10,12 +10,7 @@ final class DelayExampleTests: XCTestCase {
     private static let delay = ExamplePackage.delay
 
     func testBuildsIntoARealPluginBinary() throws {
-        let binary = try Self.delay.binary()
-        XCTAssertEqual(try SharedProcessTests.dynamicSymbols(binary, "--defined-only"), ["lv2_descriptor"])
-        let readelf = try runCommand("readelf", ["-d", binary]).standardOutput
-        let needed = readelf.split(separator: "\n").filter { $0.contains("(NEEDED)") }
-            .compactMap { $0.split(separator: "[").last?.dropLast() }.map(String.init).sorted()
-        XCTAssertEqual(needed, ["libc.so.6", "libm.so.6"], "no Swift runtime, nothing but the C library")
+        try Self.delay.assertRealPluginBinary(needing: ["libc.so.6", "libm.so.6"])
     }
 
     func testTurtleValidatesAgainstTheLV2Specifications() throws {

@@ -1,6 +1,7 @@
 import Foundation
 import LV2Host
 import TestSupport
+import XCTest
 
 /// An example package in Examples/, built once per test run by its own `make`, as a
 /// newcomer builds it: a plugin on LV2Kit used as a package, compiled as Embedded Swift
@@ -29,6 +30,18 @@ final class ExamplePackage: @unchecked Sendable {
 
     /// The shared object, in the bundle.
     func binary() throws -> String { try lv2Directory() + "/\(bundle).lv2/\(bundle).so" }
+
+    /// Checks the binary as hosts and packagers see it: it exports only `lv2_descriptor`,
+    /// needs exactly `libraries` (no Swift runtime) and carries no RPATH or RUNPATH.
+    func assertRealPluginBinary(needing libraries: [String], file: StaticString = #filePath, line: UInt = #line) throws {
+        let binary = try binary()
+        XCTAssertEqual(try SharedProcessTests.dynamicSymbols(binary, "--defined-only"), ["lv2_descriptor"], file: file, line: line)
+        let readelf = try runCommand("readelf", ["-d", binary]).standardOutput
+        let needed = readelf.split(separator: "\n").filter { $0.contains("(NEEDED)") }
+            .compactMap { $0.split(separator: "[").last?.dropLast() }.map(String.init).sorted()
+        XCTAssertEqual(needed, libraries, "no Swift runtime, nothing but system libraries", file: file, line: line)
+        XCTAssertFalse(readelf.contains("PATH)"), readelf, file: file, line: line)
+    }
 
     private lazy var built = Result {
         let make = try runCommand("make", ["-C", folder.path])

@@ -11,13 +11,7 @@ final class SamplerExampleTests: XCTestCase {
     private static let sampler = ExamplePackage.sampler
 
     func testBuildsIntoARealPluginBinary() throws {
-        let binary = try Self.sampler.binary()
-        XCTAssertEqual(try SharedProcessTests.dynamicSymbols(binary, "--defined-only"), ["lv2_descriptor"])
-        let readelf = try runCommand("readelf", ["-d", binary]).standardOutput
-        let needed = readelf.split(separator: "\n").filter { $0.contains("(NEEDED)") }
-            .compactMap { $0.split(separator: "[").last?.dropLast() }.map(String.init).sorted()
-        XCTAssertEqual(needed, ["libc.so.6", "libm.so.6", "libsndfile.so.1"], "no Swift runtime; libsndfile reads the files")
-        XCTAssertFalse(readelf.contains("PATH)"), readelf)
+        try Self.sampler.assertRealPluginBinary(needing: ["libc.so.6", "libm.so.6", "libsndfile.so.1"])
     }
 
     func testTurtleValidatesAgainstTheLV2Specifications() throws {
