@@ -84,4 +84,30 @@ final class RealTimeBlocksTests: XCTestCase {
         XCTAssertNil(positions[1].beatsPerMinute)
         XCTAssertFalse(positions[1].isPlaying)
     }
+
+    /// A block cut at its events: the frames before each, the events in order (two at one
+    /// frame with nothing between), then the rest of the block.
+    func testABlockIsCutAtItsEventFrames() {
+        let host = TestHost()
+        let features = HostFeatures(host.features)
+        let buffer = UnsafeMutableRawPointer.allocate(byteCount: 512, alignment: 8)
+        defer { buffer.deallocate() }
+        host.writeSequence(into: buffer, note: nil)
+        var writer = AtomSequenceWriter(buffer.assumingMemoryBound(to: LV2_Atom_Sequence.self), capacity: 512,
+                                        urids: SequenceURIDs(features), atoms: AtomURIDs(features))
+        for (frame, note) in [(10, 60), (10, 64), (30, 67)] { writer.appendMIDI(frame: frame, 0x90, UInt8(note), 100) }
+        let events = AtomEvents(UnsafePointer(buffer.assumingMemoryBound(to: LV2_Atom_Sequence.self)), capacity: 512,
+                                ids: SequenceURIDs(features), blockLength: 64)
+        let pieces = BlockPieces(events, frames: 64).map(Self.describe)
+        XCTAssertEqual(pieces, ["0..<10", "note 60 at 10", "note 64 at 10", "10..<30", "note 67 at 30", "30..<64"])
+        XCTAssertEqual(BlockPieces(AtomEvents(nil, capacity: nil, ids: SequenceURIDs(features), blockLength: 5), frames: 5)
+            .map(Self.describe), ["0..<5"], "no events: the whole block")
+    }
+
+    private static func describe(_ piece: BlockPiece) -> String {
+        switch piece {
+        case let .frames(range): "\(range)"
+        case let .event(event): "note \(event.body[1]) at \(event.frame)"
+        }
+    }
 }

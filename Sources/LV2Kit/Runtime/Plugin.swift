@@ -321,7 +321,7 @@ public enum PluginGlue<Plugin: LV2Plugin & ~Copyable> {
             guard let parameter = Plugin.Worker.Parameter(rawValue: message.parameter),
                   let path = ReceivedWorkerMessage.cString(in: message.bytes, from: MemoryLayout<WorkerMessageHeader>.size)
             else { return LV2_WORKER_ERR_UNKNOWN }
-            guard Plugin.Parameter(rawValue: message.parameter)!.declaration.accepts(path) else {
+            guard Plugin.Parameter(rawValue: message.parameter)?.declaration.accepts(path) == true else {
                 side.pointee.log.warning("refused a file of a type the parameter does not take: ", path)
                 return LV2_WORKER_SUCCESS
             }
