@@ -26,13 +26,21 @@ LV2DIR ?= $(HOME)/.lv2
 else
 LV2DIR ?= $(PREFIX)/lib/lv2
 endif
+# The manual page and the shell completions go where man, bash-completion, zsh and fish look:
+# under PREFIX/share (~/.local/share is XDG_DATA_HOME's default, which they search too);
+# zsh's folder for packages is vendor-completions, for local installs site-functions.
+MANDIR      ?= $(PREFIX)/share/man
+BASHCOMPDIR ?= $(PREFIX)/share/bash-completion/completions
+ZSHCOMPDIR  ?= $(PREFIX)/share/zsh/$(if $(filter /usr,$(PREFIX)),vendor-completions,site-functions)
+FISHCOMPDIR ?= $(PREFIX)/share/fish/vendor_completions.d
 
 BUILD_DEBS := lv2-dev libsamplerate0-dev liblilv-dev libsndfile1-dev pkg-config
 DEB_DEBS   := dpkg-dev
 # jalv is the host the jalv tests run; jackd2 brings jackd and the clients they use
 # (jack_lsp, jack_connect, jack_midiseq, jack_rec); ardour brings ardour7-lua and
 # ardour7-export, which the Ardour tests run headless; lintian checks the Debian package.
-TEST_DEBS  := lilv-utils sordi lv2-examples setbfree x42-plugins timgm6mb-soundfont sox valgrind gcc python3 jalv jackd2 ardour lintian $(DEB_DEBS)
+# swh-lv2 brings GVerb, the reverb whose decay the tail tests keep whole.
+TEST_DEBS  := lilv-utils sordi lv2-examples setbfree x42-plugins swh-lv2 timgm6mb-soundfont sox valgrind gcc python3 jalv jackd2 ardour lintian $(DEB_DEBS)
 
 # The benchmark's C code is built with the Swift toolchain's clang (the LLVM that
 # compiles the plugin) and its C synth reference also with gcc, as a second opinion.
@@ -43,8 +51,8 @@ BENCH_HEADERS    := $(wildcard Benchmarks/*.h Benchmarks/reference/*.h) Sources/
 BENCH_DRIVER     := $(BENCH_BUILD)/bench
 BENCH_REFERENCES := $(BENCH_BUILD)/reference-clang.so $(BENCH_BUILD)/reference-gcc.so
 
-.PHONY: all generate plugin host deps test-deps test bench bench-smoke demo install deb uninstall clean \
-        fuzz fuzz-check memcheck memcheck-check
+.PHONY: all generate plugin host deps test-deps test check plugin-tests generated-committed bench bench-smoke \
+        demo install deb uninstall clean fuzz fuzz-check memcheck memcheck-check
 
 all: plugin host
 
@@ -76,9 +84,25 @@ plugin: generate
 	cp $(PLUGIN_BUILD)/release/libSwiftLV2.so $(PLUGIN_SO)
 
 # The Swift runtime and Foundation are linked in, so that lv2render, installed, needs
-# only system libraries (no Swift toolchain) and runs in a bare environment.
+# only system libraries (no Swift toolchain) and runs in a bare environment; it links
+# only the libraries it calls (see CLilv in Package.swift). generate-manual is built with
+# the same flags, so that the two builds share their modules instead of rebuilding them.
+# The manual page and the completions are written from lv2render's own help, by
+# swift-argument-parser's generate-manual and --generate-completion-script, dated by the
+# changelog so that they come out the same on every build.
+HOST_DOCS := $(HOST_BUILD)/host-docs
 host: deps
 	$(SWIFT) build -c release --product lv2render --static-swift-stdlib --scratch-path $(HOST_BUILD)
+	$(SWIFT) build -c release --product generate-manual --static-swift-stdlib --scratch-path $(HOST_BUILD)
+	@rm -rf $(HOST_DOCS) && mkdir -p $(HOST_DOCS)
+	$(HOST_BUILD)/release/generate-manual $(HOST_BUILD)/release/lv2render --output-directory $(HOST_DOCS) \
+	    --date $$(date -u -d "$$(sed -n 's/^ -- .*>  //p' packaging/changelog | head -1)" +%F)
+	@# mdoc warns about empty lines (lintian reports it), and they mean nothing there.
+	sed -i '/^$$/d' $(HOST_DOCS)/lv2render.1
+	@# bash-completion sources the file: a #! line means nothing there (lintian warns).
+	$(HOST_BUILD)/release/lv2render --generate-completion-script bash | sed '1{/^#!/d}' > $(HOST_DOCS)/lv2render.bash
+	$(HOST_BUILD)/release/lv2render --generate-completion-script zsh > $(HOST_DOCS)/_lv2render
+	$(HOST_BUILD)/release/lv2render --generate-completion-script fish > $(HOST_DOCS)/lv2render.fish
 
 # The XCTest run comes last, so that its summary closes the output (the suites are
 # XCTest only, so the empty Swift Testing pass is left out). The Debian package is
@@ -88,6 +112,38 @@ test: test-deps plugin deb
 	$(MAKE) --no-print-directory bench-smoke LV2RENDER=$(HOST_BUILD)/debug/lv2render
 	@$(MAKE) --no-print-directory fuzz-check memcheck-check
 	SWIFTLV2_ROOT=$(CURDIR) $(SWIFT) test --skip-build --disable-swift-testing --scratch-path $(HOST_BUILD)
+	@$(MAKE) --no-print-directory generated-committed
+
+# The generated files as `make` just wrote them are the committed ones (GeneratedBundleTests
+# compares them with what the generator writes; this says whether they were committed).
+generated-committed:
+	@if git rev-parse --is-inside-work-tree >/dev/null 2>&1 \
+		&& [ -n "$$(git status --porcelain -- $(BUNDLE) $(GENERATED_ENTRY) $(GENERATED_HEADER))" ]; then \
+		git status --short -- $(BUNDLE) $(GENERATED_ENTRY) $(GENERATED_HEADER); \
+		echo "The generated files above are not the committed ones: commit what make generated."; exit 1; \
+	fi
+
+# The quick loop (docs/hacking.md): build the host, the generator and the tests, write the
+# generated files, and run the suites that need no plugin binary. FILTER picks other tests
+# (a regular expression over Target.Class/test, as for swift test --filter).
+CHECK_FILTER := ^(LV2KitTests|DSPTests)\.|ModuleLayoutTests|GeneratedBundleTests/testFilesAreExactlyWhatTheGeneratorWritesNow
+FILTER ?= $(CHECK_FILTER)
+
+check: deps
+	@./scripts/timed "make check" bash -c '$(SWIFT) build --build-tests --scratch-path $(HOST_BUILD) \
+		&& $(HOST_BUILD)/debug/generate-bundle --turtle $(BUNDLE) --swift $(GENERATED_ENTRY) --header $(GENERATED_HEADER) \
+		&& SWIFTLV2_ROOT=$(CURDIR) $(SWIFT) test --skip-build --disable-swift-testing --scratch-path $(HOST_BUILD) \
+			--filter "$$0"' '$(FILTER)'
+
+# The plugin tests one folder of Tests/PluginTests at a time, by cost: PART=Bundle, Sound,
+# Robustness, RealHosts or Examples (docs/hacking.md), after building what they test.
+PART ?= Sound
+PART_CLASSES = $(shell sed -n 's/^final class \([A-Za-z0-9]*\): XCTestCase.*/\1/p' Tests/PluginTests/$(PART)/*.swift | paste -sd'|')
+
+plugin-tests: test-deps plugin
+	$(SWIFT) build --build-tests --scratch-path $(HOST_BUILD)
+	@./scripts/timed "make plugin-tests PART=$(PART)" env SWIFTLV2_ROOT=$(CURDIR) $(SWIFT) test --skip-build \
+		--disable-swift-testing --scratch-path $(HOST_BUILD) --filter 'PluginTests\.($(PART_CLASSES))/'
 
 # Timing is noisy on shared machines, so nothing here fails on a slow figure: the
 # benchmark only fails when something cannot run or the C synth reference no longer
@@ -114,22 +170,30 @@ demo: all
 # Builds only when something is missing, so that `make && sudo make install` does not
 # rebuild as root.
 install:
-	@[ -f $(PLUGIN_SO) ] && [ -f $(HOST_BUILD)/release/lv2render ] || $(MAKE) --no-print-directory all
-	install -d $(DESTDIR)$(LV2DIR)/$(INSTALL_NAME) $(DESTDIR)$(PREFIX)/bin
+	@[ -f $(PLUGIN_SO) ] && [ -f $(HOST_BUILD)/release/lv2render ] && [ -f $(HOST_DOCS)/lv2render.fish ] || $(MAKE) --no-print-directory all
+	install -d $(DESTDIR)$(LV2DIR)/$(INSTALL_NAME) $(DESTDIR)$(PREFIX)/bin $(DESTDIR)$(MANDIR)/man1 \
+	    $(DESTDIR)$(BASHCOMPDIR) $(DESTDIR)$(ZSHCOMPDIR) $(DESTDIR)$(FISHCOMPDIR)
 	install -m 644 $(BUNDLE)/*.ttl $(DESTDIR)$(LV2DIR)/$(INSTALL_NAME)/
 	install -m 755 $(PLUGIN_SO) $(DESTDIR)$(LV2DIR)/$(INSTALL_NAME)/
 	strip --strip-unneeded --remove-section=.comment $(DESTDIR)$(LV2DIR)/$(INSTALL_NAME)/$(notdir $(PLUGIN_SO))
 	install -m 755 $(HOST_BUILD)/release/lv2render $(DESTDIR)$(PREFIX)/bin/
 	strip --strip-unneeded --remove-section=.comment $(DESTDIR)$(PREFIX)/bin/lv2render
+	gzip -9n < $(HOST_DOCS)/lv2render.1 > $(DESTDIR)$(MANDIR)/man1/lv2render.1.gz
+	chmod 644 $(DESTDIR)$(MANDIR)/man1/lv2render.1.gz
+	install -m 644 $(HOST_DOCS)/lv2render.bash $(DESTDIR)$(BASHCOMPDIR)/lv2render
+	install -m 644 $(HOST_DOCS)/_lv2render $(DESTDIR)$(ZSHCOMPDIR)/_lv2render
+	install -m 644 $(HOST_DOCS)/lv2render.fish $(DESTDIR)$(FISHCOMPDIR)/lv2render.fish
+	@./scripts/install-report "$(DESTDIR)" "$(PREFIX)/bin" "$(LV2DIR)/$(INSTALL_NAME)" "$(MANDIR)"
 
 # The Debian package, in $(DEB_BUILD)/ (see scripts/build-deb and docs/packaging.md).
 deb: all
 	@./scripts/ensure-debs $(DEB_DEBS)
-	./scripts/build-deb $(DEB_BUILD) "$(SWIFT)" $(HOST_BUILD)
+	./scripts/build-deb $(DEB_BUILD)
 
 uninstall:
 	rm -rf $(DESTDIR)$(LV2DIR)/$(INSTALL_NAME)
-	rm -f $(DESTDIR)$(PREFIX)/bin/lv2render
+	rm -f $(DESTDIR)$(PREFIX)/bin/lv2render $(DESTDIR)$(MANDIR)/man1/lv2render.1.gz $(DESTDIR)$(BASHCOMPDIR)/lv2render \
+	    $(DESTDIR)$(ZSHCOMPDIR)/_lv2render $(DESTDIR)$(FISHCOMPDIR)/lv2render.fish
 
 clean:
 	rm -rf $(HOST_BUILD) $(PLUGIN_BUILD) $(BENCH_BUILD) $(FUZZ_BUILD) $(DEB_BUILD) $(PLUGIN_SO) renders

@@ -1,5 +1,5 @@
 import CLV2
-@testable import LV2Kit
+@_spi(Generated) @testable import LV2Kit
 import XCTest
 
 /// The real-time building blocks: each used here inside `@_noAllocation @_noLocks`
