@@ -59,11 +59,12 @@ DEB_DEBS   := dpkg-dev
 # jalv is the host the jalv tests run; jackd2 brings jackd and the clients they use
 # (jack_lsp, jack_connect, jack_midiseq, jack_rec); ardour brings ardour7-lua and
 # ardour7-export, which the Ardour tests run headless; lintian checks the Debian package.
+# guitarix-lv2 brings an amplifier that prints on stdout, which must stay out of lv2render's data;
 # swh-lv2 brings GVerb, the reverb whose decay the tail tests keep whole, and lsFilter (ranges in fractions
 # of the sample rate) and sc3 (a side-chain), which HostSpecTests render with lsp-plugins-lv2's Impulse
 # Responses (a path parameter). qemu-user-static runs the aarch64 builds in the AArch64Tests, and
 # Debian's arm64 lilv finds the arm64 package's plugins in the ARM64PackageTests.
-TEST_DEBS  := lilv-utils sordi lv2-examples setbfree x42-plugins swh-lv2 lsp-plugins-lv2 timgm6mb-soundfont sox valgrind gcc python3 jalv jackd2 ardour lintian $(DEB_DEBS) \
+TEST_DEBS  := lilv-utils sordi lv2-examples setbfree x42-plugins swh-lv2 lsp-plugins-lv2 guitarix-lv2 timgm6mb-soundfont sox valgrind gcc python3 jalv jackd2 ardour lintian $(DEB_DEBS) \
               $(AARCH64_DEBS) qemu-user-static liblilv-0-0:arm64
 
 # The benchmark's C code is built with the Swift toolchain's clang (the LLVM that

@@ -77,10 +77,10 @@ let package = Package(
         .target(name: "CHostSupport"),
         .target(name: "LV2Host", dependencies: ["AudioMIDIFiles", "CLV2", "CLilv", "CHostSupport"]),
         // RTProbe: `lv2render check` counts what a plugin's run() allocates and locks.
-        .target(name: "LV2Check", dependencies: ["LV2Host", "AudioMIDIFiles", "CLilv", "RTProbe"]),
+        .target(name: "LV2Check", dependencies: ["LV2Host", "AudioMIDIFiles", "CLilv", "CHostSupport", "RTProbe"]),
         // The command line, and its policy: the repository's bundle, the version, `--notes`.
         .executableTarget(name: "lv2render", dependencies: [
-            "LV2Check", "LV2Host", "AudioMIDIFiles", "SwiftLV2Version",
+            "LV2Check", "LV2Host", "AudioMIDIFiles", "CHostSupport", "SwiftLV2Version",
             .product(name: "ArgumentParser", package: "swift-argument-parser"),
         ]),
 

@@ -69,9 +69,16 @@ public struct OutputTarget {
         temporaryPath = directory + "/" + Self.temporaryName(for: fileName)
     }
 
+    /// The temporary file the process `processID` writes for this target (a batch
+    /// removes those of the children it had to kill).
+    public func temporaryPath(ofProcess processID: pid_t) -> String {
+        let url = URL(fileURLWithPath: path)
+        return url.deletingLastPathComponent().path + "/" + Self.temporaryName(for: url.lastPathComponent, processID: processID)
+    }
+
     /// `.NAME.partial-PID`, with NAME shortened as needed to stay a valid file name.
-    static func temporaryName(for fileName: String) -> String {
-        let suffix = ".partial-\(getpid())"
+    static func temporaryName(for fileName: String, processID: pid_t = getpid()) -> String {
+        let suffix = ".partial-\(processID)"
         var stem = Substring(fileName)
         while 1 + stem.utf8.count + suffix.utf8.count > longestName { stem.removeLast() }
         return "." + stem + suffix

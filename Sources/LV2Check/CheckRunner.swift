@@ -1,4 +1,5 @@
 import AudioMIDIFiles
+import CHostSupport
 import CLilv
 import Foundation
 import LV2Host
@@ -79,6 +80,9 @@ public final class CheckRunner {
         var environment = ProcessInfo.processInfo.environment
         environment["LV2_PATH"] = folder.appendingPathComponent("lv2").path
         environment["SWIFT_BACKTRACE"] = "enable=no"  // a crash is reported here, in one line
+        // Foundation starts the worker in a process group of its own, where a terminal's
+        // Ctrl-C does not reach: it ends with us instead (lv2render's main.swift).
+        environment[LV2RENDER_PARENT_VARIABLE] = String(getpid())
         process.environment = environment
         process.standardInput = FileHandle.nullDevice
         process.standardOutput = FileHandle.nullDevice

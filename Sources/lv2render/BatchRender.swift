@@ -1,5 +1,6 @@
 import ArgumentParser
 import AudioMIDIFiles
+import CHostSupport
 import Foundation
 import LV2Host
 
@@ -7,12 +8,20 @@ import LV2Host
 /// `lv2render render` with the same options and that one input, `jobs` at a time. A child
 /// takes exactly the path a single render takes, so each output is identical to it, and a
 /// plugin that crashes on one file costs only that file.
+///
+/// SIGINT, SIGTERM or SIGHUP stops the whole batch: no child starts after it, each running
+/// child gets the same signal (and SIGKILL 5 s later if it is still there), the partial files
+/// of the killed ones are removed, and the batch ends by that signal (status 128 + N). A
+/// batch killed outright (SIGKILL) takes its children with it: each gets SIGTERM.
 struct BatchRender {
     let inputs: [String]
     let outputDirectory: String
     let jobs: Int
     /// The command line as given, less the inputs, the output directory and the jobs.
     let sharedArguments: [String]
+
+    /// How long a child may take to stop after the signal before it is killed.
+    static let stopGrace: Double = 5
 
     /// The options a batch takes for itself: each child gets its own `--input` and `-o`.
     static func sharedArguments(_ arguments: [String]) -> [String] {
@@ -30,12 +39,25 @@ struct BatchRender {
         return kept
     }
 
+    /// Creates the output directory when it is missing and checks that it can be written.
+    func prepareOutputDirectory() throws {
+        var isDirectory: ObjCBool = false
+        if FileManager.default.fileExists(atPath: outputDirectory, isDirectory: &isDirectory) {
+            guard isDirectory.boolValue else { throw HostError("The output directory \(outputDirectory) is a file.") }
+        } else {
+            do {
+                try FileManager.default.createDirectory(atPath: outputDirectory, withIntermediateDirectories: true)
+            } catch {
+                throw HostError("The output directory \(outputDirectory) could not be created.")
+            }
+        }
+        guard access(outputDirectory, W_OK) == 0 else {
+            throw HostError("The output directory \(outputDirectory) is not writable.")
+        }
+    }
+
     /// `DIR/NAME.wav` for each input; two inputs with one name would overwrite each other.
     func outputPaths() throws -> [String] {
-        var isDirectory: ObjCBool = false
-        guard FileManager.default.fileExists(atPath: outputDirectory, isDirectory: &isDirectory), isDirectory.boolValue else {
-            throw HostError("The output directory \(outputDirectory) does not exist.")
-        }
         let paths = inputs.map { input in
             URL(fileURLWithPath: outputDirectory)
                 .appendingPathComponent(URL(fileURLWithPath: input).deletingPathExtension().lastPathComponent + ".wav").path
@@ -47,55 +69,119 @@ struct BatchRender {
     }
 
     /// Renders every input, one line per file as it finishes; throws, after all have
-    /// been tried, when any failed.
-    func run() throws {
-        let outputs = try outputPaths()
-        let executable = URL(fileURLWithPath: "/proc/self/exe").resolvingSymlinksInPath()
-        let queue = OperationQueue()
-        queue.maxConcurrentOperationCount = jobs
-        let tally = Tally(total: inputs.count)
-        for (input, output) in zip(inputs, outputs) {
-            let arguments = sharedArguments + ["--input", input, "-o", output]
-            queue.addOperation {
-                let (status, message) = Self.renderOne(executable, arguments)
-                tally.report(status == 0 ? "\(output): \(message)" : "\(input) failed: \(message)", failed: status != 0)
+    /// been tried, when any failed. `outputs` are `outputPaths()`, checked by the caller.
+    func run(outputs: [String]) throws {
+        let targets = try outputs.map { try OutputTarget($0) }
+        let executable = URL(fileURLWithPath: "/proc/self/exe").resolvingSymlinksInPath().path
+        setenv(LV2RENDER_PARENT_VARIABLE, String(getpid()), 1)  // each child ends with the batch, even a killed one
+        let wake = stop_signals_watch()
+        guard wake >= 0 else { throw HostError("The batch could not watch for signals (\(String(cString: strerror(errno)))).") }
+        var tally = Tally(total: inputs.count)
+        var running: [pid_t: RunningChild] = [:]
+        var next = 0
+        var stopDeadline: Date?
+        while true {
+            let stop = stop_signal_received()
+            while stop == 0, running.count < jobs, next < inputs.count {
+                let arguments = sharedArguments + ["--input", inputs[next], "-o", outputs[next]]
+                do {
+                    let child = try RunningChild(executable: executable, arguments: arguments, index: next)
+                    running[child.processID] = child
+                } catch {
+                    tally.report("\(inputs[next]) failed: \(error)", failed: true)
+                }
+                next += 1
+            }
+            if running.isEmpty && (stop != 0 || next == inputs.count) { break }
+            if stop != 0 {
+                if stopDeadline == nil {
+                    stopDeadline = Date().addingTimeInterval(Self.stopGrace)
+                    running.keys.forEach { kill($0, stop) }
+                } else if let deadline = stopDeadline, Date() >= deadline {
+                    running.keys.forEach { kill($0, SIGKILL) }
+                }
+            }
+            var descriptor = pollfd(fd: wake, events: Int16(POLLIN), revents: 0)
+            _ = poll(&descriptor, 1, stop != 0 ? 100 : -1)
+            var drain = [UInt8](repeating: 0, count: 64)
+            while read(wake, &drain, drain.count) > 0 {}
+            var status: Int32 = 0
+            while case let processID = waitpid(-1, &status, WNOHANG), processID > 0 {
+                guard let child = running.removeValue(forKey: processID) else { continue }
+                let index = child.index
+                let exited = status & 0x7F == 0
+                if exited, status >> 8 & 0xFF == 0 {
+                    tally.report("\(outputs[index]): \(child.lastLine(ofErrors: false) ?? "done")", failed: false)
+                } else {
+                    // A child stopped by a signal may not have removed its temporary file.
+                    if !exited { unlink(targets[index].temporaryPath(ofProcess: processID)) }
+                    if stop_signal_received() == 0 {
+                        let reason = child.lastLine(ofErrors: true) ?? "lv2render stopped (signal \(status & 0x7F))."
+                        tally.report("\(inputs[index]) failed: \(reason)", failed: true)
+                    }
+                }
             }
         }
-        queue.waitUntilAllOperationsAreFinished()
+        close(wake)
+        let stop = stop_signal_received()
+        if stop != 0 { stop_signal_raise(stop) }
         if tally.failed > 0 {
-            throw HostError("\(tally.failed) of \(inputs.count) inputs failed; the others were rendered.")
+            let others = inputs.count - tally.failed
+            let rest = others == 0 ? "" : others == 1 ? "; the other was rendered" : "; the others were rendered"
+            throw HostError("\(tally.failed) of \(counted(inputs.count, "input")) failed\(rest).")
         }
-    }
-
-    /// Runs one child render; its status and its last line (the summary, or the error).
-    private static func renderOne(_ executable: URL, _ arguments: [String]) -> (Int32, String) {
-        let process = Process()
-        process.executableURL = executable
-        process.arguments = arguments
-        process.standardInput = FileHandle.nullDevice
-        let output = Pipe(), errors = Pipe()
-        process.standardOutput = output
-        process.standardError = errors
-        do {
-            try process.run()
-        } catch {
-            return (1, "lv2render could not be started.")
-        }
-        // Read before waiting: a child that fills a pipe would otherwise wait for ever.
-        let text = String(decoding: output.fileHandleForReading.readDataToEndOfFile(), as: UTF8.self)
-        let errorText = String(decoding: errors.fileHandleForReading.readDataToEndOfFile(), as: UTF8.self)
-        process.waitUntilExit()
-        let lines = (process.terminationStatus == 0 ? text : errorText).split(separator: "\n")
-        let status = process.terminationReason == .exit ? process.terminationStatus : 1
-        let message = lines.last.map(String.init) ?? (status == 0 ? "done" : "lv2render stopped (signal \(process.terminationStatus)).")
-        return (status, message)
     }
 }
 
-/// The progress lines of a batch, written one at a time from the workers.
-private final class Tally: @unchecked Sendable {
-    private let lock = NSLock()
-    private let total: Int
+/// One child render: its process, and its output and errors gathered in memory files
+/// (never pipes: a child that filled one would wait for ever).
+private final class RunningChild {
+    let processID: pid_t
+    let index: Int
+    private let output: Int32
+    private let errors: Int32
+
+    init(executable: String, arguments: [String], index: Int) throws {
+        self.index = index
+        output = child_output_file()
+        errors = child_output_file()
+        guard output >= 0, errors >= 0 else {
+            throw HostError("lv2render could not be started (\(String(cString: strerror(errno)))).")
+        }
+        let argv = (["lv2render"] + arguments).map { strdup($0) } + [nil]
+        defer { argv.forEach { free($0) } }
+        let processID = child_spawn(executable, argv, output, errors)
+        guard processID > 0 else {
+            let reason = String(cString: strerror(errno))
+            close(output)
+            close(errors)
+            throw HostError("lv2render could not be started (\(reason)).")
+        }
+        self.processID = processID
+    }
+
+    deinit {
+        close(output)
+        close(errors)
+    }
+
+    /// The last line the child wrote to its output (its summary) or its errors.
+    func lastLine(ofErrors: Bool) -> String? {
+        let descriptor = ofErrors ? errors : output
+        var data = Data()
+        var buffer = [UInt8](repeating: 0, count: 1 << 16)
+        var offset: off_t = 0
+        while case let count = pread(descriptor, &buffer, buffer.count, offset), count > 0 {
+            data.append(contentsOf: buffer[..<count])
+            offset += off_t(count)
+        }
+        return String(decoding: data, as: UTF8.self).split(separator: "\n").last.map(String.init)
+    }
+}
+
+/// The progress lines of a batch, one per file as it finishes.
+private struct Tally {
+    let total: Int
     private var done = 0
     private(set) var failed = 0
 
@@ -103,9 +189,7 @@ private final class Tally: @unchecked Sendable {
         self.total = total
     }
 
-    func report(_ line: String, failed isFailure: Bool) {
-        lock.lock()
-        defer { lock.unlock() }
+    mutating func report(_ line: String, failed isFailure: Bool) {
         done += 1
         if isFailure { failed += 1 }
         let stream = isFailure ? FileHandle.standardError : FileHandle.standardOutput

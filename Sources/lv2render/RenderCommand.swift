@@ -165,43 +165,29 @@ struct RenderCommand: ParsableCommand {
 
     /// Renders the first stage followed by `chain`, the plugins given with --then.
     func run(chain: [StageOptions]) throws {
+        let stageOptions = [firstStage] + chain
         if let outputDir {
             guard chain.allSatisfy({ $0.saveState == nil }) else {
                 throw ValidationError("--output-dir names every output itself; leave out --output, --midi-out and --save-state.")
             }
-            let batch = BatchRender(inputs: inputs, outputDirectory: outputDir,
-                                    jobs: jobs ?? ProcessInfo.processInfo.activeProcessorCount,
-                                    sharedArguments: BatchRender.sharedArguments(Array(CommandLine.arguments.dropFirst())))
-            try batch.run()
-            return
+            return try runBatch(stageOptions, outputDirectory: outputDir)
         }
+        // From here on, what a plugin prints goes to stderr, not into the data.
+        DataOutput.reserve()
         let target = try output.map { try OutputTarget($0) }
         let outputFormat = try target.map { try OutputFormat(target: $0, requested: format) }
         let midiTarget = try midiOut.map { try OutputTarget($0) }
         let world = try LV2World.forCommandLine()
         let source = try input.map { try AudioFileReader(path: $0) }
         let sampleRate = rate.map(Double.init) ?? source?.sampleRate ?? Double(Self.defaultRate)
-        var request = RenderRequest(stages: try ([firstStage] + chain).map { try $0.stage(in: world, sampleRate: sampleRate) })
-        request.sampleRate = sampleRate
-        request.blocks = block
-        request.duration = duration
-        request.tail = tail
-        request.compensateLatency = compensateLatency
-        request.inPlace = inPlace
-        request.beatsPerMinute = bpm
-        request.collectsMIDIOutput = midiOut != nil
-        request.inputMap = map.map { $0.map { ($0.channel, $0.symbol) } }
         if map != nil, input == nil {
             throw ValidationError("--map connects the channels of an --input file; give one.")
         }
-        request.meter = meter
-        if let midi {
-            try AudioFile.checkReadable(midi, what: "MIDI file")
-            request.midiFile = try MIDIFile(path: midi)
-        }
-        if let notes {
-            request.midi = try NoteSpec.parse(notes)
-        }
+        var (request, reads) = try prepare(stageOptions, world: world, sampleRate: sampleRate)
+        if let input { reads.add(input, option: "--input \(input)") }
+        try checkOutputs([target, midiTarget], stages: request.stages, against: reads)
+        request.collectsMIDIOutput = midiOut != nil
+        request.inputMap = map.map { $0.map { ($0.channel, $0.symbol) } }
 
         let result = try ProgressBar().showing { progress in
             try Renderer(world: world).render(request, input: source, output: { channelCount in
@@ -235,8 +221,67 @@ struct RenderCommand: ParsableCommand {
         // With the audio or the MIDI on standard output, the summary goes to stderr.
         let text = (json ? summary.json : summary.line) + "\n"
         let onStandardOutput = [target, midiTarget].contains { $0?.kind == .standardOutput }
-        let stream = onStandardOutput ? FileHandle.standardError : FileHandle.standardOutput
+        let stream = onStandardOutput ? FileHandle.standardError : DataOutput.fileHandle
         stream.write(Data(text.utf8))
+    }
+
+    /// Refuses outputs that would replace a file the render reads, or each other.
+    private func checkOutputs(_ targets: [OutputTarget?], stages: [RenderStage], against reads: ReadFiles) throws {
+        let files = zip(targets, ["--output", "--midi-out"]).compactMap { target, option in
+            target.flatMap { $0.kind == .standardOutput ? nil : (option: "\(option) \($0.name)", path: $0.path) }
+        } + stages.compactMap(\.savedStatePath).flatMap { directory in
+            ReadFiles.savedStateFiles(directory).map { (option: "--save-state \(directory)", path: $0) }
+        }
+        for (index, file) in files.enumerated() {
+            try reads.checkOutput(file.path, option: file.option)
+            if let other = files[..<index].first(where: { $0.option != file.option && FileIdentity.same($0.path, file.path) }) {
+                throw HostError("\(other.option) and \(file.option) name the same file; give each output its own.")
+            }
+        }
+    }
+
+    /// The request every render of this command line shares (the chain, the timing, the
+    /// MIDI) and the files it reads: everything but the audio input and the outputs.
+    private func prepare(_ stageOptions: [StageOptions], world: LV2World, sampleRate: Double) throws -> (RenderRequest, ReadFiles) {
+        var request = RenderRequest(stages: try stageOptions.map { try $0.stage(in: world, sampleRate: sampleRate) })
+        request.sampleRate = sampleRate
+        request.blocks = block
+        request.duration = duration
+        request.tail = tail
+        request.compensateLatency = compensateLatency
+        request.inPlace = inPlace
+        request.beatsPerMinute = bpm
+        request.meter = meter
+        var reads = ReadFiles()
+        try reads.addStages(request.stages, world: world)
+        if let midi {
+            try AudioFile.checkReadable(midi, what: "MIDI file")
+            request.midiFile = try MIDIFile(path: midi)
+            reads.add(midi, option: "--midi \(midi)")
+        }
+        if let notes {
+            request.midi = try NoteSpec.parse(notes)
+        }
+        return (request, reads)
+    }
+
+    /// Checks once what applies to every file (the plugins, the settings, the presets, the
+    /// MIDI, the output directory, which is created when missing), refuses outputs that
+    /// would replace an input, then renders each input in a child process.
+    private func runBatch(_ stageOptions: [StageOptions], outputDirectory: String) throws {
+        let batch = BatchRender(inputs: inputs, outputDirectory: outputDirectory,
+                                jobs: jobs ?? ProcessInfo.processInfo.activeProcessorCount,
+                                sharedArguments: BatchRender.sharedArguments(Array(CommandLine.arguments.dropFirst())))
+        let outputs = try batch.outputPaths()
+        var (_, reads) = try prepare(stageOptions, world: try LV2World(), sampleRate: Double(rate ?? Self.defaultRate))
+        for input in inputs { reads.add(input, option: "--input \(input)") }
+        let replaced = outputs.compactMap { output in reads.reader(of: output).map { (output, $0) } }
+        if let (output, reader) = replaced.first {
+            let more = replaced.count == 1 ? "" : " (and \(replaced.count - 1) more)"
+            throw HostError("--output-dir \(outputDirectory) would replace \(output), which \(reader) reads\(more); nothing was rendered: choose another folder.")
+        }
+        try batch.prepareOutputDirectory()
+        try batch.run(outputs: outputs)
     }
 
     /// An instrument with nothing to play, or an effect with nothing to process, renders

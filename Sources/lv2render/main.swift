@@ -1,5 +1,6 @@
 import ArgumentParser
 import AudioMIDIFiles
+import CHostSupport
 import Foundation
 import LV2Host
 
@@ -7,6 +8,13 @@ import LV2Host
 // failed) exits with status 1, a command-line mistake with status 2, each as
 // one sentence on stderr; help goes to stdout with status 0.
 
+// SIGINT, SIGTERM and SIGHUP stop lv2render whatever mask it was started with.
+stop_signals_unblock()
+// A batch's render or a check's worker ends with the lv2render that started it.
+if let parent = ProcessInfo.processInfo.environment[LV2RENDER_PARENT_VARIABLE].flatMap({ pid_t($0) }) {
+    unsetenv(LV2RENDER_PARENT_VARIABLE)
+    stop_with_parent(parent)
+}
 var arguments = Array(CommandLine.arguments.dropFirst())
 if let mistake = LV2Render.unknownSubcommand(in: arguments) {
     printError(mistake)
@@ -33,8 +41,11 @@ do {
     exit(code == .validationFailure ? 2 : 1)
 }
 
-/// Writes the first line of `message` to stderr as a sentence.
+/// Writes the first line of `message` to stderr as a sentence, after whatever plugins
+/// printed (buffered by C's stdio, which now writes to stderr too: see `DataOutput`), so
+/// that the sentence is the last line.
 func printError(_ message: String) {
+    fflush(nil)
     var sentence = String(message.split(separator: "\n").first ?? "An unknown error occurred")
         .trimmingCharacters(in: .whitespaces)
     if sentence.hasPrefix("Error: ") { sentence.removeFirst("Error: ".count) }
@@ -44,10 +55,12 @@ func printError(_ message: String) {
 
 /// Writes "Note: " and `sentence` to stderr: something the user may not expect, not a problem.
 func printNote(_ sentence: String) {
+    fflush(nil)
     FileHandle.standardError.write(Data(("Note: " + sentence + "\n").utf8))
 }
 
 /// Writes "Warning: " and `sentence` to stderr; the command goes on.
 func printWarning(_ sentence: String) {
+    fflush(nil)
     FileHandle.standardError.write(Data(("Warning: " + sentence + "\n").utf8))
 }

@@ -159,6 +159,12 @@ final class BadInputTests: XCTestCase {
         try assertRefused([Examples.amp, "--input", stereo], status: 1, "The input has 2 channels but the plugin \(Examples.amp) has 1 audio input (in); choose the channels with --map CH:SYMBOL,….")
     }
 
+    /// Counts in words: "1 audio input", "2 audio outputs".
+    func testChainsThatDoNotFit() throws {
+        try assertRefused([Examples.stereoScope, "--input", input, "--then", Examples.amp], status: 1,
+                          "The plugin \(Examples.stereoScope) has 2 audio outputs but \(Examples.amp), which follows it, has 1 audio input.")
+    }
+
     func testNotesForAPluginWithoutMIDIInput() throws {
         try assertRefused([Examples.amp, "--notes", "60@0:1:100"], status: 1, "has no MIDI input")
         // An atom input that declares only other event types is not a MIDI input.

@@ -16,7 +16,6 @@ final class BatchTests: XCTestCase {
         let broken = folder.path("broken.wav")
         try Data("not audio".utf8).write(to: URL(fileURLWithPath: broken))
         let directory = folder.path("out")
-        try FileManager.default.createDirectory(atPath: directory, withIntermediateDirectories: true)
 
         let batch = try LV2RenderTool.run(["render", Examples.amp, "--input", inputs[0], broken, inputs[1], "--set", "gain=-6",
                                            "--block", "random:1-900:4", "--output-dir", directory, "--jobs", "2"])
@@ -37,5 +36,49 @@ final class BatchTests: XCTestCase {
         let result = try LV2RenderTool.run(["render", Examples.amp, "--input", "a.wav", "b.wav", "-o", folder.path("x.wav")])
         XCTAssertEqual(result.status, 2)
         XCTAssertEqual(result.standardError, "Several --input files need --output-dir DIR.\n")
+    }
+
+    /// A missing output directory is created, folders above it too.
+    func testTheOutputDirectoryIsCreated() throws {
+        let input = folder.path("in.wav")
+        try writeWAV([TestSignals.sine(frequency: 440, sampleRate: 48000, seconds: 0.1)], sampleRate: 48000, to: input)
+        let directory = folder.path("new/renders")
+        let batch = try LV2RenderTool.run(["render", Examples.amp, "--input", input, "--tail", "0", "--output-dir", directory])
+        XCTAssertEqual(batch.status, 0, batch.standardError)
+        XCTAssertTrue(batch.standardOutput.hasPrefix("[1/1] \(directory)/in.wav: 4800 frames"), batch.standardOutput)
+        XCTAssertEqual(try AudioFile.read(path: directory + "/in.wav").frameCount, 4800)
+    }
+
+    /// What would fail every file (a preset, a setting, the folder) is said once, before
+    /// any child starts, and leaves nothing behind.
+    func testAnErrorForEveryFileIsReportedOnceBeforeAnythingRenders() throws {
+        let inputs = ["a", "b", "c"].map { folder.path("\($0).wav") }
+        for input in inputs { try writeWAV([[0, 0]], sampleRate: 48000, to: input) }
+        let directory = folder.path("out")
+        let cases: [(arguments: [String], status: Int32, message: String)] = [
+            (["--preset", "loud", "--output-dir", directory], 1, "The plugin \(Examples.amp) has no preset loud; it has none."),
+            (["--set", "gain=loud", "--output-dir", directory], 2,
+             "The value \"loud\" for gain is not a number or one of its labels (\"-10\", \"-5\", \"0\", \"+5\")."),
+            (["--output-dir", inputs[0] + "/out"], 1, "The output directory \(inputs[0])/out could not be created."),
+        ]
+        for (arguments, status, message) in cases {
+            let batch = try LV2RenderTool.run(["render", Examples.amp, "--input"] + inputs + arguments)
+            XCTAssertEqual(batch.status, status, message)
+            XCTAssertEqual(batch.standardError, message + "\n")
+            XCTAssertEqual(batch.standardOutput, "")
+            XCTAssertFalse(FileManager.default.fileExists(atPath: directory), message)
+        }
+    }
+
+    /// "1 of 1 input failed.", and "the other" or "the others" only when there are some.
+    func testTheFailureLineCountsInWords() throws {
+        let good = folder.path("good.wav"), broken = folder.path("broken.wav")
+        try writeWAV([[0, 0]], sampleRate: 48000, to: good)
+        try Data("not audio".utf8).write(to: URL(fileURLWithPath: broken))
+        for (inputs, last) in [([broken], "1 of 1 input failed."), ([broken, good], "1 of 2 inputs failed; the other was rendered.")] {
+            let batch = try LV2RenderTool.run(["render", Examples.amp, "--input"] + inputs + ["--output-dir", folder.path("out")])
+            XCTAssertEqual(batch.status, 1)
+            XCTAssertEqual(batch.standardError.split(separator: "\n").last.map(String.init), last, batch.standardError)
+        }
     }
 }

@@ -113,9 +113,10 @@ final class OutputPathTests: XCTestCase {
         XCTAssertEqual(result.standardOutput, "")
     }
 
-    /// SIGTERM or SIGINT during a render leaves no temporary file behind.
+    /// SIGTERM, SIGINT or SIGHUP during a render leaves no temporary file behind, and the
+    /// render ends by that signal (status 128 + N in a shell).
     func testSignalRemovesTheTemporaryFile() throws {
-        for signal in [SIGTERM, SIGINT] {
+        for signal in [SIGTERM, SIGINT, SIGHUP] {
             let output = folder.path("long.wav")
             let process = Process()
             process.executableURL = LV2RenderTool.executable

@@ -121,7 +121,7 @@ public final class AudioFileWriter: AudioSink {
     private static func open(_ target: OutputTarget) throws -> Int32 {
         switch target.kind {
         case .standardOutput:
-            let descriptor = dup(STDOUT_FILENO)
+            let descriptor = dup(DataOutput.descriptor)
             guard descriptor >= 0 else {
                 throw HostError("Standard output cannot be written (\(String(cString: strerror(errno)))).")
             }

@@ -50,7 +50,7 @@ extension MIDIFileWriting {
         let data = Data(bytes(events, sampleRate: sampleRate))
         switch target.kind {
         case .standardOutput:
-            FileHandle.standardOutput.write(data)
+            DataOutput.fileHandle.write(data)
         case .special:
             guard FileManager.default.createFile(atPath: target.path, contents: data) || (try? data.write(to: URL(fileURLWithPath: target.path))) != nil else {
                 throw HostError("The MIDI file \(target.name) could not be written.")

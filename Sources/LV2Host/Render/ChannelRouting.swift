@@ -41,7 +41,7 @@ struct ChannelRouting {
                 throw HostError("The plugin \(destination.uri) has no \(kinds) \(symbol) for --map; its \(kinds)s are \(valid.isEmpty ? "none" : valid).")
             }
             guard (0..<sourceCount).contains(channel) else {
-                throw HostError("--map names channel \(channel + 1), but the input has \(sourceCount) channel\(sourceCount == 1 ? "" : "s").")
+                throw HostError("--map names channel \(channel + 1), but the input has \(counted(sourceCount, "channel")).")
             }
             if let input { sources[input] = channel }
         }

@@ -131,9 +131,9 @@ final class PluginChain {
         guard let routing = ChannelRouting(from: input.channelCount, to: instance.plugin) else {
             let main = instance.plugin.mainAudioInputs.map(\.symbol)
             let sideChains = instance.plugin.ports(.audio, input: true).filter(\.isSideChain).map(\.symbol)
-            let inputs = "\(main.count) \(sideChains.isEmpty ? "" : "main ")audio input\(main.count == 1 ? "" : "s") (\(main.joined(separator: ", ")))"
+            let inputs = counted(main.count, sideChains.isEmpty ? "audio input" : "main audio input") + " (\(main.joined(separator: ", ")))"
                 + (sideChains.isEmpty ? "" : " and the side-chain\(sideChains.count == 1 ? "" : "s") \(sideChains.joined(separator: ", "))")
-            throw HostError("The input has \(input.channelCount) channels but the plugin \(uri) has \(inputs); choose the channels with --map CH:SYMBOL,….")
+            throw HostError("The input has \(counted(input.channelCount, "channel")) but the plugin \(uri) has \(inputs); choose the channels with --map CH:SYMBOL,….")
         }
         return routing
     }
@@ -144,7 +144,7 @@ final class PluginChain {
             throw HostError("The plugin \(to) has no audio inputs, so it cannot follow \(from) in a chain.")
         }
         guard let routing = ChannelRouting(from: source.audioOutputCount, to: destination.plugin) else {
-            throw HostError("The plugin \(from) has \(source.audioOutputCount) audio outputs but \(to), which follows it, has \(destination.audioInputCount) audio inputs.")
+            throw HostError("The plugin \(from) has \(counted(source.audioOutputCount, "audio output")) but \(to), which follows it, has \(counted(destination.audioInputCount, "audio input")).")
         }
         return routing
     }

@@ -97,6 +97,7 @@ package enum LV2URI {
     static let unitsUnit = "http://lv2plug.in/ns/extensions/units#unit"
     static let unitsSymbol = "http://lv2plug.in/ns/extensions/units#symbol"
     static let presetClass = "http://lv2plug.in/ns/ext/presets#Preset"
+    static let rdfsSeeAlso = "http://www.w3.org/2000/01/rdf-schema#seeAlso"
     static let rdfsLabel = "http://www.w3.org/2000/01/rdf-schema#label"
     static let rdfsComment = "http://www.w3.org/2000/01/rdf-schema#comment"
 }

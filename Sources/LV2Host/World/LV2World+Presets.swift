@@ -16,6 +16,15 @@ extension LV2World {
         return state.portValues(types: table)
     }
 
+    /// The files that describe a preset (its `rdfs:seeAlso` in the bundle's manifest),
+    /// which restoring it reads; throws when the plugin has no such preset.
+    public func presetFiles(_ preset: String, for plugin: PluginInfo) throws -> [String] {
+        let presetURI = try Self.presetURI(preset, for: plugin)
+        let files = lilv_world_find_nodes(world, node(presetURI), node(LV2URI.rdfsSeeAlso), nil)
+        defer { lilv_nodes_free(files) }
+        return forEach(files, filePath).compactMap { $0 }
+    }
+
     /// The URI of the preset named `preset`: by URI, else by label, else by the URI's last
     /// part (`am-radio` for `…#am-radio`), each in any case, whichever names exactly one.
     static func presetURI(_ preset: String, for plugin: PluginInfo) throws -> String {
