@@ -1,4 +1,5 @@
-# SwiftLV2: `make` builds the plugin bundle and lv2render, `make test` runs every test,
+# SwiftLV2: `make` builds the plugin bundle, lv2render and the Python package's library
+# (`make python`), `make test` runs every test,
 # `make bench` measures the plugins against C references and records the table in
 # BENCHMARKS.md, `make demo` renders a short piece, `make fuzz` and `make memcheck` run the
 # fuzzers and valgrind at length. Each installs the Debian packages it needs first.
@@ -32,7 +33,10 @@ DEB_DEBS   := dpkg-dev
 # jalv is the host the jalv tests run; jackd2 brings jackd and the clients they use
 # (jack_lsp, jack_connect, jack_midiseq, jack_rec); ardour brings ardour7-lua and
 # ardour7-export, which the Ardour tests run headless; lintian checks the Debian package.
-TEST_DEBS  := lilv-utils sordi lv2-examples setbfree x42-plugins timgm6mb-soundfont sox valgrind gcc python3 jalv jackd2 ardour lintian $(DEB_DEBS)
+# The Python package's tests: numpy, pytest, mido for MIDI messages, distributed for the Dask
+# example; venv, pip, setuptools and wheel for the `pip install` test.
+PYTHON_DEBS := python3 python3-numpy python3-pytest python3-mido python3-distributed python3-venv python3-pip python3-setuptools python3-wheel
+TEST_DEBS  := lilv-utils sordi lv2-examples setbfree x42-plugins timgm6mb-soundfont sox valgrind gcc python3 jalv jackd2 ardour lintian $(DEB_DEBS) $(PYTHON_DEBS)
 
 # The benchmark's C code is built with the Swift toolchain's clang (the LLVM that
 # compiles the plugin) and its C synth reference also with gcc, as a second opinion.
@@ -43,10 +47,10 @@ BENCH_HEADERS    := $(wildcard Benchmarks/*.h Benchmarks/reference/*.h) Sources/
 BENCH_DRIVER     := $(BENCH_BUILD)/bench
 BENCH_REFERENCES := $(BENCH_BUILD)/reference-clang.so $(BENCH_BUILD)/reference-gcc.so
 
-.PHONY: all generate plugin host deps test-deps test bench bench-smoke demo install deb uninstall clean \
+.PHONY: all generate plugin host python python-test deps test-deps test bench bench-smoke demo install deb uninstall clean \
         fuzz fuzz-check memcheck memcheck-check
 
-all: plugin host
+all: plugin host python
 
 # Install the Debian packages that are missing (nothing happens when all are there).
 deps:
@@ -80,13 +84,35 @@ plugin: generate
 host: deps
 	$(SWIFT) build -c release --product lv2render --static-swift-stdlib --scratch-path $(HOST_BUILD)
 
+# The host as a C library for Python (Sources/LV2HostC/include/swiftlv2.h), put inside the
+# package folder so that `pip install ./python` ships it. SwiftPM would link a dynamic library
+# with the toolchain's Swift runtime (docs/python.md), so the objects of LV2HostC and of every
+# target it depends on are linked here, with the runtime and Foundation inside.
+PYTHON       ?= /usr/bin/python3
+SWIFTC       ?= $(dir $(realpath $(shell command -v $(SWIFT))))swiftc
+PYTHON_LIBRARY := python/swiftlv2/libswiftlv2.so
+PYTHON_LIBRARY_TARGETS := LV2HostC LV2Host CHostSupport RTProbe
+
+python: deps
+	$(SWIFT) build -c release --target LV2HostC --static-swift-stdlib --scratch-path $(HOST_BUILD)
+	set -o pipefail; bin=$$($(SWIFT) build -c release --show-bin-path --scratch-path $(HOST_BUILD)) && \
+	$(SWIFTC) -emit-library -static-stdlib -o $(PYTHON_LIBRARY) $(PYTHON_LIBRARY_TARGETS:%=$$bin/%.build/*.o) \
+		-llilv-0 -lsndfile -lsamplerate -Xlinker --no-undefined -Xlinker --gc-sections \
+		-Xlinker --version-script=Sources/LV2HostC/exports.map 2>&1 | { grep -v "use of \`mktemp'" || true; }
+
+# The Python package's tests, against the given lv2render (the XCTest build's in `make test`).
+python-test: test-deps plugin python
+	SWIFTLV2_ROOT=$(CURDIR) SWIFTLV2_LV2RENDER=$(abspath $(LV2RENDER)) PYTHONPATH=$(CURDIR)/python \
+		$(PYTHON) -m pytest -q -p no:cacheprovider python/tests
+
 # The XCTest run comes last, so that its summary closes the output (the suites are
 # XCTest only, so the empty Swift Testing pass is left out). The Debian package is
 # built first: the PackageTests suite checks it.
-test: test-deps plugin deb
+test: test-deps plugin deb python
 	$(SWIFT) build --build-tests --scratch-path $(HOST_BUILD)
 	$(MAKE) --no-print-directory bench-smoke LV2RENDER=$(HOST_BUILD)/debug/lv2render
 	@$(MAKE) --no-print-directory fuzz-check memcheck-check
+	$(MAKE) --no-print-directory python-test LV2RENDER=$(HOST_BUILD)/debug/lv2render
 	SWIFTLV2_ROOT=$(CURDIR) $(SWIFT) test --skip-build --disable-swift-testing --scratch-path $(HOST_BUILD)
 
 # Timing is noisy on shared machines, so nothing here fails on a slow figure: the
@@ -132,7 +158,7 @@ uninstall:
 	rm -f $(DESTDIR)$(PREFIX)/bin/lv2render
 
 clean:
-	rm -rf $(HOST_BUILD) $(PLUGIN_BUILD) $(BENCH_BUILD) $(FUZZ_BUILD) $(DEB_BUILD) $(PLUGIN_SO) renders
+	rm -rf $(HOST_BUILD) $(PLUGIN_BUILD) $(BENCH_BUILD) $(FUZZ_BUILD) $(DEB_BUILD) $(PLUGIN_SO) $(PYTHON_LIBRARY) renders
 
 # Fuzzing: libFuzzer drives Tests/Fuzz/fuzz_*.c, which load a copy of the plugin built
 # with coverage and AddressSanitizer instrumentation (the same Embedded Swift code), so

@@ -69,6 +69,10 @@ let package = Package(
         .target(name: "CHostSupport"),
         // RTProbe: `lv2render check` counts what a plugin's run() allocates and locks.
         .target(name: "LV2Host", dependencies: ["CLV2", "CLilv", "CSndFile", "CSampleRate", "CHostSupport", "RTProbe"]),
+        // The host as a C library (include/swiftlv2.h) for Python's swiftlv2 package. Not a
+        // product: SwiftPM links a dynamic library with the toolchain's Swift runtime, so
+        // `make python` links the objects itself, with the runtime inside (docs/python.md).
+        .target(name: "LV2HostC", dependencies: ["LV2Host"], exclude: ["include", "exports.map"]),
         .executableTarget(name: "lv2render", dependencies: [
             "LV2Host", .product(name: "ArgumentParser", package: "swift-argument-parser"),
         ]),
