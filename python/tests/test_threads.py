@@ -1,0 +1,42 @@
+"""The GIL is let go while plugins run: two threads render two plugins on two cores.
+
+Timing is reported, never asserted (machines are shared and noisy)."""
+
+import threading
+import time
+
+import numpy as np
+
+import swiftlv2
+from conftest import RATE_ADAPTER, noise
+
+
+def test_two_threads_render_at_once(capsys):
+    audio = noise(2, 48000 * 8, seed=2)
+    adapters = [swiftlv2.load(RATE_ADAPTER) for _ in range(2)]
+    for adapter in adapters:
+        adapter.load_preset("Vintage sampler 26 kHz")
+    expected = adapters[0](audio)
+
+    start = time.perf_counter()
+    for adapter in adapters:
+        adapter(audio)
+    one_thread = time.perf_counter() - start
+
+    results = [None, None]
+
+    def render(index):
+        results[index] = adapters[index](audio)
+
+    threads = [threading.Thread(target=render, args=(index,)) for index in range(2)]
+    start = time.perf_counter()
+    for thread in threads:
+        thread.start()
+    for thread in threads:
+        thread.join()
+    two_threads = time.perf_counter() - start
+
+    assert all(np.array_equal(result, expected) for result in results)
+    with capsys.disabled():
+        print(f"\nswiftlv2 threads: two renders took {one_thread:.2f} s on one thread, {two_threads:.2f} s on two "
+              f"(ratio {two_threads / one_thread:.2f}; 0.5 is two cores fully used)")
