@@ -21,11 +21,21 @@ FUZZ_SECONDS ?= 60
 
 # A plain `make install` goes to your home (~/.lv2, ~/.local/bin);
 # `make install PREFIX=/usr/local` is a system install (/usr/local/lib/lv2, /usr/local/bin).
+# The Python module goes where that prefix's python3 looks: ~/.local/lib/python3.X/site-packages,
+# /usr/local/lib/python3.X/dist-packages, and /usr/lib/python3/dist-packages for the Debian package.
+PYTHON ?= /usr/bin/python3
+PYTHON_VERSION = $(shell $(PYTHON) -c 'import sys; print("%d.%d" % sys.version_info[:2])')
 ifeq ($(origin PREFIX),undefined)
 PREFIX := $(HOME)/.local
 LV2DIR ?= $(HOME)/.lv2
+PYTHONDIR ?= $(PREFIX)/lib/python$(PYTHON_VERSION)/site-packages
 else
 LV2DIR ?= $(PREFIX)/lib/lv2
+ifeq ($(PREFIX),/usr)
+PYTHONDIR ?= /usr/lib/python3/dist-packages
+else
+PYTHONDIR ?= $(PREFIX)/lib/python$(PYTHON_VERSION)/dist-packages
+endif
 endif
 
 BUILD_DEBS := lv2-dev libsamplerate0-dev liblilv-dev libsndfile1-dev pkg-config
@@ -88,7 +98,6 @@ host: deps
 # package folder so that `pip install ./python` ships it. SwiftPM would link a dynamic library
 # with the toolchain's Swift runtime (docs/python.md), so the objects of LV2HostC and of every
 # target it depends on are linked here, with the runtime and Foundation inside.
-PYTHON       ?= /usr/bin/python3
 SWIFTC       ?= $(dir $(realpath $(shell command -v $(SWIFT))))swiftc
 PYTHON_LIBRARY := python/swiftlv2/libswiftlv2.so
 PYTHON_LIBRARY_TARGETS := LV2HostC LV2Host CHostSupport RTProbe
@@ -99,6 +108,7 @@ python: deps
 	$(SWIFTC) -emit-library -static-stdlib -o $(PYTHON_LIBRARY) $(PYTHON_LIBRARY_TARGETS:%=$$bin/%.build/*.o) \
 		-llilv-0 -lsndfile -lsamplerate -Xlinker --no-undefined -Xlinker --gc-sections \
 		-Xlinker --version-script=Sources/LV2HostC/exports.map 2>&1 | { grep -v "use of \`mktemp'" || true; }
+	strip --strip-unneeded --remove-section=.comment $(PYTHON_LIBRARY)
 
 # The Python package's tests, against the given lv2render (the XCTest build's in `make test`).
 python-test: test-deps plugin python
@@ -118,8 +128,8 @@ test: test-deps plugin deb python
 # Timing is noisy on shared machines, so nothing here fails on a slow figure: the
 # benchmark only fails when something cannot run or the C synth reference no longer
 # plays what the plugin plays.
-bench: test-deps plugin host $(BENCH_DRIVER) $(BENCH_REFERENCES)
-	./scripts/bench $(BENCH_BUILD) $(HOST_BUILD)/release/lv2render "$(BENCH_CLANG)" "$(BENCH_GCC)"
+bench: test-deps plugin host python $(BENCH_DRIVER) $(BENCH_REFERENCES)
+	PYTHON=$(PYTHON) ./scripts/bench $(BENCH_BUILD) $(HOST_BUILD)/release/lv2render "$(BENCH_CLANG)" "$(BENCH_GCC)"
 
 # Every benchmark once, very briefly; `make test` runs it with its own lv2render.
 LV2RENDER ?= $(HOST_BUILD)/release/lv2render
@@ -140,13 +150,15 @@ demo: all
 # Builds only when something is missing, so that `make && sudo make install` does not
 # rebuild as root.
 install:
-	@[ -f $(PLUGIN_SO) ] && [ -f $(HOST_BUILD)/release/lv2render ] || $(MAKE) --no-print-directory all
+	@[ -f $(PLUGIN_SO) ] && [ -f $(HOST_BUILD)/release/lv2render ] && [ -f $(PYTHON_LIBRARY) ] || $(MAKE) --no-print-directory all
 	install -d $(DESTDIR)$(LV2DIR)/$(INSTALL_NAME) $(DESTDIR)$(PREFIX)/bin
 	install -m 644 $(BUNDLE)/*.ttl $(DESTDIR)$(LV2DIR)/$(INSTALL_NAME)/
 	install -m 755 $(PLUGIN_SO) $(DESTDIR)$(LV2DIR)/$(INSTALL_NAME)/
 	strip --strip-unneeded --remove-section=.comment $(DESTDIR)$(LV2DIR)/$(INSTALL_NAME)/$(notdir $(PLUGIN_SO))
 	install -m 755 $(HOST_BUILD)/release/lv2render $(DESTDIR)$(PREFIX)/bin/
 	strip --strip-unneeded --remove-section=.comment $(DESTDIR)$(PREFIX)/bin/lv2render
+	install -d $(DESTDIR)$(PYTHONDIR)/swiftlv2
+	install -m 644 python/swiftlv2/*.py $(PYTHON_LIBRARY) $(DESTDIR)$(PYTHONDIR)/swiftlv2/
 
 # The Debian package, in $(DEB_BUILD)/ (see scripts/build-deb and docs/packaging.md).
 deb: all
@@ -156,6 +168,7 @@ deb: all
 uninstall:
 	rm -rf $(DESTDIR)$(LV2DIR)/$(INSTALL_NAME)
 	rm -f $(DESTDIR)$(PREFIX)/bin/lv2render
+	rm -rf $(DESTDIR)$(PYTHONDIR)/swiftlv2
 
 clean:
 	rm -rf $(HOST_BUILD) $(PLUGIN_BUILD) $(BENCH_BUILD) $(FUZZ_BUILD) $(DEB_BUILD) $(PLUGIN_SO) $(PYTHON_LIBRARY) renders

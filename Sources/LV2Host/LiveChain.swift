@@ -84,6 +84,8 @@ public final class LiveChain {
 
     public var instances: [PluginInstance] { chain.instances }
     public var outputChannelCount: Int { chain.outputs.count }
+    /// Whether the last plugin has an atom output, whose MIDI `takeMIDIOutput` gives.
+    public var sendsMIDI: Bool { chain.instances[chain.instances.count - 1].hasAtomOutput }
 
     /// The sum of the plugins' reported latencies, in frames. Plugins report it from `run`:
     /// before the first call, every plugin runs an empty block to tell it.
@@ -210,6 +212,7 @@ public final class LiveChain {
             chain.midi = MIDISchedule(due, sampleRate: sampleRate)
         }
         let last = chain.instances[chain.instances.count - 1]
+        let sendsMIDI = self.sendsMIDI
         var done = 0
         while done < frames {
             if remaining == 0 { remaining = lengths.next()! }
@@ -218,7 +221,7 @@ public final class LiveChain {
             for (channel, samples) in chain.outputs.enumerated() {
                 (outputs[channel] + done).update(from: samples.baseAddress!, count: count)
             }
-            if last.hasAtomOutput {
+            if sendsMIDI {
                 midiOutput += last.midiOutput(frames: count).map { (position + $0.frame, $0.bytes) }
             }
             remaining -= count

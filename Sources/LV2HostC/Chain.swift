@@ -172,3 +172,8 @@ public func swiftlv2_chain_process(_ handle: OpaquePointer?, _ inputs: UnsafePoi
 public func swiftlv2_chain_take_midi_output_json(_ handle: OpaquePointer?) -> UnsafeMutablePointer<CChar>? {
     result { ownedString(try json(try chain(handle).takeMIDIOutput().map { [$0.frame, $0.bytes.map(Int.init)] as [Any] })) } ?? nil
 }
+
+@_cdecl("swiftlv2_chain_sends_midi")
+public func swiftlv2_chain_sends_midi(_ handle: OpaquePointer?) -> Int32 {
+    result { try chain(handle).sendsMIDI ? 1 : 0 } ?? -1
+}

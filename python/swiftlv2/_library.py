@@ -8,6 +8,8 @@ import ctypes
 import os
 from pathlib import Path
 
+import numpy as np
+
 _LIBRARY_NAME = "libswiftlv2.so"
 
 
@@ -34,7 +36,8 @@ _c = ctypes.CDLL(_library_path())
 _World = ctypes.c_void_p
 _Chain = ctypes.c_void_p
 _Audio = ctypes.c_void_p
-_FloatPointers = ctypes.POINTER(ctypes.POINTER(ctypes.c_float))
+# Arrays of channel pointers are passed as addresses (see `channel_pointers`).
+_FloatPointers = ctypes.c_void_p
 _OwnedString = ctypes.POINTER(ctypes.c_char)
 
 _signatures = {
@@ -51,6 +54,7 @@ _signatures = {
     "swiftlv2_chain_reset": (ctypes.c_int32, [_Chain, ctypes.c_int32, ctypes.c_double]),
     "swiftlv2_chain_input_channels": (ctypes.c_int32, [_Chain]),
     "swiftlv2_chain_output_channels": (ctypes.c_int32, [_Chain]),
+    "swiftlv2_chain_sends_midi": (ctypes.c_int32, [_Chain]),
     "swiftlv2_chain_position": (ctypes.c_int64, [_Chain]),
     "swiftlv2_chain_latency": (ctypes.c_int64, [_Chain]),
     "swiftlv2_chain_set_control": (ctypes.c_int32, [_Chain, ctypes.c_int32, ctypes.c_char_p, ctypes.c_float]),
@@ -110,12 +114,17 @@ def encode(text):
 
 
 def channel_pointers(array):
-    """Pointers to the rows of a C-contiguous (channels, frames) float32 array."""
-    pointer_type = ctypes.POINTER(ctypes.c_float)
-    base = array.ctypes.data
-    stride = array.strides[0] if array.ndim == 2 else 0
-    rows = array.shape[0] if array.ndim == 2 else 0
-    return (pointer_type * max(rows, 1))(*[ctypes.cast(base + row * stride, pointer_type) for row in range(rows)])
+    """The addresses of the rows of a C-contiguous (channels, frames) float32 array, as an array
+    whose `.ctypes.data` is the `float *const *` the library takes (keep it alive for the call)."""
+    return array.ctypes.data + np.arange(array.shape[0], dtype=np.uintp) * np.uintp(array.strides[0])
+
+
+def process(handle, inputs, outputs, frames):
+    """`swiftlv2_chain_process` without the checked wrapper: it runs once per block of a stream."""
+    input_pointers, output_pointers = channel_pointers(inputs), channel_pointers(outputs)
+    if _c.swiftlv2_chain_process(handle, input_pointers.ctypes.data, inputs.shape[0],
+                                 output_pointers.ctypes.data, outputs.shape[0], frames) != 0:
+        raise Error(_c.swiftlv2_last_error().decode())
 
 
 version = _c.swiftlv2_version().decode()

@@ -13,7 +13,7 @@ def read(path):
     handle = c.audio_read(encode(os.fspath(path)))
     try:
         audio = np.empty((c.audio_channels(handle), c.audio_frames(handle)), dtype=np.float32)
-        c.audio_copy(handle, channel_pointers(audio))
+        c.audio_copy(handle, channel_pointers(audio).ctypes.data)
         return audio, c.audio_sample_rate(handle)
     finally:
         c.audio_free(handle)
@@ -28,5 +28,5 @@ def write(path, audio, sample_rate, format="float32"):
     if samples.ndim != 2:
         raise ValueError(f"Audio is (channels, frames), or 1-D for mono, not an array of shape {samples.shape}.")
     samples = np.ascontiguousarray(samples)
-    c.audio_write(encode(os.fspath(path)), channel_pointers(samples), samples.shape[0], samples.shape[1],
+    c.audio_write(encode(os.fspath(path)), channel_pointers(samples).ctypes.data, samples.shape[0], samples.shape[1],
                   float(sample_rate), encode(format))

@@ -7,7 +7,7 @@ import os
 
 import numpy as np
 
-from ._library import c, channel_pointers, encode
+from ._library import c, encode, process
 from .midi import MIDIEvent, file_messages, is_midi, timed_messages
 from .parameters import Parameter
 from .world import describe, world
@@ -17,6 +17,15 @@ DEFAULT_SAMPLE_RATE = 48000
 DEFAULT_BLOCK_SIZE = 512
 # Seconds rendered after the last MIDI event when no duration is given.
 DEFAULT_TAIL = 1.0
+
+
+def _free(handle):
+    """Frees a chain; at interpreter exit the library may already be gone, and then it does not matter."""
+    try:
+        if handle:
+            c.chain_free(handle)
+    except Exception:
+        pass
 
 
 def _frames(seconds, sample_rate):
@@ -35,7 +44,16 @@ class _Processor:
     midi_output = ()
 
     def _handle_for_call(self, reset, input_channels, bpm):
+        """The chain to run this call on, reset if the call asks for it."""
         raise NotImplementedError
+
+    def _mirror(self, handle):
+        """Keeps what the chain says about itself until its next reset: a stream of short calls
+        then costs one foreign call each (`_library.process`)."""
+        self._input_channels = c.chain_input_channels(handle)
+        self._output_channels = c.chain_output_channels(handle)
+        self._sends_midi = bool(c.chain_sends_midi(handle))
+        self._position = c.chain_position(handle)
 
     @property
     def latency(self):
@@ -70,7 +88,7 @@ class _Processor:
                 raise ValueError(f"Audio is (channels, frames), or 1-D for mono, not an array of shape {audio.shape}.")
             audio = np.ascontiguousarray(audio)
         handle = self._handle_for_call(reset, 0 if audio is None else audio.shape[0], bpm)
-        start = c.chain_position(handle) / self.sample_rate
+        start = self._position / self.sample_rate
         content_end = 0.0
         if midi is not None:
             content_end = self._queue_midi(handle, midi, start) - start
@@ -82,15 +100,17 @@ class _Processor:
             frames = _frames(content_end + tail, self.sample_rate)
         else:
             raise ValueError("Give audio, MIDI or a duration to render.")
-        if audio is not None and audio.shape[1] != frames:
+        if audio is None:
+            audio = np.empty((0, frames), dtype=np.float32)
+        elif audio.shape[1] != frames:
             fitted = np.zeros((audio.shape[0], frames), dtype=np.float32)
             fitted[:, :min(frames, audio.shape[1])] = audio[:, :frames]
             audio = fitted
-        output = np.empty((c.chain_output_channels(handle), frames), dtype=np.float32)
-        inputs = audio if audio is not None else np.empty((0, frames), dtype=np.float32)
-        c.chain_process(handle, channel_pointers(inputs), inputs.shape[0], channel_pointers(output), output.shape[0], frames)
+        output = np.empty((self._output_channels, frames), dtype=np.float32)
+        process(handle, audio, output, frames)
+        self._position += frames
         self.midi_output = [MIDIEvent(frame, frame / self.sample_rate, bytes(data))
-                            for frame, data in json.loads(c.chain_take_midi_output_json(handle))]
+                            for frame, data in json.loads(c.chain_take_midi_output_json(handle))] if self._sends_midi else []
         if output.shape[0] == 0:
             return self.midi_output
         return output[0] if mono and output.shape[0] == 1 else output
@@ -132,11 +152,10 @@ class Plugin(_Processor):
         set_internal("name", info["name"])
         set_internal("parameters", {port["symbol"]: Parameter.from_port(port)
                                     for port in info["controls"] if port["input"]})
+        self._mirror(handle)
 
     def __del__(self):
-        handle = self.__dict__.get("_handle")
-        if handle:
-            c.chain_free(handle)
+        _free(self.__dict__.get("_handle"))
 
     def __repr__(self):
         return f"<swiftlv2.Plugin {self.uri} at {self.sample_rate:g} Hz>"
@@ -153,7 +172,7 @@ class Plugin(_Processor):
     def __setattr__(self, name, value):
         if name in self.__dict__.get("parameters", {}) and not hasattr(type(self), name):
             self.set_parameter(name, value)
-        elif name in ("midi_output",):
+        elif name.startswith("_") or name == "midi_output":
             super().__setattr__(name, value)
         else:
             raise AttributeError(f"The plugin {self.uri} has no control input {name!r}; "
@@ -199,16 +218,16 @@ class Plugin(_Processor):
     def reset(self):
         """Starts afresh: a new instance set up as this one was."""
         c.chain_reset(self._handle, -1, 0)
+        self._mirror(self._handle)
 
     def _handle_for_call(self, reset, input_channels, bpm):
-        position = c.chain_position(self._handle)
-        current = c.chain_input_channels(self._handle)
         if input_channels is None:
-            input_channels = current
-        if reset or bpm is not None or (position == 0 and input_channels != current):
-            if not reset and position > 0:
+            input_channels = self._input_channels
+        if reset or bpm is not None or (self._position == 0 and input_channels != self._input_channels):
+            if not reset and self._position > 0:
                 raise ValueError("bpm= takes effect when the plugin starts afresh: call with reset=True.")
             c.chain_reset(self._handle, input_channels, float(bpm or 0))
+            self._mirror(self._handle)
         return self._handle
 
 
@@ -228,8 +247,7 @@ class Chain(_Processor):
         self._handle = None
 
     def __del__(self):
-        if getattr(self, "_handle", None):
-            c.chain_free(self._handle)
+        _free(getattr(self, "_handle", None))
 
     def __repr__(self):
         return f"<swiftlv2.Chain {[plugin.uri for plugin in self.plugins]}>"
@@ -241,12 +259,14 @@ class Chain(_Processor):
             if self._handle:
                 c.chain_free(self._handle)
             self._handle = handle
-        current = c.chain_input_channels(self._handle)
-        fresh = c.chain_position(self._handle) == 0
-        if input_channels is not None and input_channels != current or bpm is not None:
-            if not fresh:
+            self._mirror(handle)
+        if input_channels is None:
+            input_channels = self._input_channels
+        if input_channels != self._input_channels or bpm is not None:
+            if self._position > 0:
                 raise ValueError("A chain takes a new channel count or bpm= only when it starts afresh: call with reset=True.")
-            c.chain_reset(self._handle, input_channels if input_channels is not None else -1, float(bpm or 0))
+            c.chain_reset(self._handle, input_channels, float(bpm or 0))
+            self._mirror(self._handle)
         return self._handle
 
 

@@ -72,6 +72,8 @@ int32_t swiftlv2_chain_reset(swiftlv2_chain *chain, int32_t input_channels, doub
 
 int32_t swiftlv2_chain_input_channels(swiftlv2_chain *chain);
 int32_t swiftlv2_chain_output_channels(swiftlv2_chain *chain);
+/* 1 when the last plugin has an atom output, whose MIDI swiftlv2_chain_take_midi_output_json gives. */
+int32_t swiftlv2_chain_sends_midi(swiftlv2_chain *chain);
 /* Frames processed since the last reset. */
 int64_t swiftlv2_chain_position(swiftlv2_chain *chain);
 /* The plugins' reported latency in frames, summed; -1 on failure. */
