@@ -168,6 +168,19 @@ public func swiftlv2_chain_process(_ handle: OpaquePointer?, _ inputs: UnsafePoi
     }
 }
 
+@_cdecl("swiftlv2_chain_process_planar")
+public func swiftlv2_chain_process_planar(_ handle: OpaquePointer?, _ input: UnsafePointer<Float>?, _ inputCount: Int32,
+                                          _ output: UnsafeMutablePointer<Float>?, _ outputCount: Int32, _ frames: Int64) -> Int32 {
+    status {
+        guard (input != nil || inputCount == 0) && (output != nil || outputCount == 0) else {
+            throw HostError("The audio buffers are missing (a null pointer).")
+        }
+        let length = Int(max(frames, 0))
+        try chain(handle).process(inputs: (0..<Int(max(inputCount, 0))).map { input! + $0 * length },
+                                  outputs: (0..<Int(max(outputCount, 0))).map { output! + $0 * length }, frames: Int(frames))
+    }
+}
+
 @_cdecl("swiftlv2_chain_take_midi_output_json")
 public func swiftlv2_chain_take_midi_output_json(_ handle: OpaquePointer?) -> UnsafeMutablePointer<CChar>? {
     result { ownedString(try json(try chain(handle).takeMIDIOutput().map { [$0.frame, $0.bytes.map(Int.init)] as [Any] })) } ?? nil

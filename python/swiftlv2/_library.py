@@ -67,6 +67,7 @@ _signatures = {
                                                  ctypes.POINTER(ctypes.c_int32), ctypes.c_int32]),
     "swiftlv2_chain_add_midi_file": (ctypes.c_int32, [_Chain, ctypes.c_char_p, ctypes.c_double, ctypes.POINTER(ctypes.c_double)]),
     "swiftlv2_chain_process": (ctypes.c_int32, [_Chain, _FloatPointers, ctypes.c_int32, _FloatPointers, ctypes.c_int32, ctypes.c_int64]),
+    "swiftlv2_chain_process_planar": (ctypes.c_int32, [_Chain, ctypes.c_void_p, ctypes.c_int32, ctypes.c_void_p, ctypes.c_int32, ctypes.c_int64]),
     "swiftlv2_chain_take_midi_output_json": (_OwnedString, [_Chain]),
     "swiftlv2_audio_read": (_Audio, [ctypes.c_char_p]),
     "swiftlv2_audio_channels": (ctypes.c_int32, [_Audio]),
@@ -120,10 +121,10 @@ def channel_pointers(array):
 
 
 def process(handle, inputs, outputs, frames):
-    """`swiftlv2_chain_process` without the checked wrapper: it runs once per block of a stream."""
-    input_pointers, output_pointers = channel_pointers(inputs), channel_pointers(outputs)
-    if _c.swiftlv2_chain_process(handle, input_pointers.ctypes.data, inputs.shape[0],
-                                 output_pointers.ctypes.data, outputs.shape[0], frames) != 0:
+    """`swiftlv2_chain_process_planar` without the checked wrapper: it runs once per block of a
+    stream. `inputs` and `outputs` are C-contiguous (channels, frames) float32 arrays."""
+    if _c.swiftlv2_chain_process_planar(handle, inputs.ctypes.data, inputs.shape[0],
+                                        outputs.ctypes.data, outputs.shape[0], frames) != 0:
         raise Error(_c.swiftlv2_last_error().decode())
 
 

@@ -78,7 +78,7 @@ class _Processor:
             raise ValueError(f"The audio is at {sample_rate} Hz but the plugin runs at {self.sample_rate:g} Hz; "
                              f"load it with sample_rate={sample_rate}.")
         audio, midi, mono = None, None, False
-        if source is not None and is_midi(source):
+        if source is not None and not isinstance(source, np.ndarray) and is_midi(source):
             midi = source
         elif source is not None:
             audio = np.asarray(source, dtype=np.float32)
@@ -170,10 +170,10 @@ class Plugin(_Processor):
         raise AttributeError(f"The plugin {self.__dict__.get('uri')} has no control input {name!r}.")
 
     def __setattr__(self, name, value):
-        if name in self.__dict__.get("parameters", {}) and not hasattr(type(self), name):
-            self.set_parameter(name, value)
-        elif name.startswith("_") or name == "midi_output":
+        if name.startswith("_") or name == "midi_output":
             super().__setattr__(name, value)
+        elif name in self.__dict__.get("parameters", {}) and not hasattr(type(self), name):
+            self.set_parameter(name, value)
         else:
             raise AttributeError(f"The plugin {self.uri} has no control input {name!r}; "
                                  f"its control inputs are {', '.join(self.parameters) or 'none'}.")

@@ -105,6 +105,11 @@ int32_t swiftlv2_chain_add_midi_file(swiftlv2_chain *chain, const char *path, do
 int32_t swiftlv2_chain_process(swiftlv2_chain *chain, const float *const *inputs, int32_t input_count,
                                float *const *outputs, int32_t output_count, int64_t frames);
 
+/* The same, for channels one after another in one buffer each: input holds input_count × frames
+ * samples (channel c from c × frames on), output has room for output_count × frames. */
+int32_t swiftlv2_chain_process_planar(swiftlv2_chain *chain, const float *input, int32_t input_count,
+                                      float *output, int32_t output_count, int64_t frames);
+
 /* The MIDI the last plugin sent since this was last called, as a JSON array of
  * [frame since the reset, [byte, …]]. */
 char *swiftlv2_chain_take_midi_output_json(swiftlv2_chain *chain);
