@@ -18,6 +18,7 @@ RATE_ADAPTER = "urn:swiftlv2:rate-adapter"
 EG_AMP = "http://lv2plug.in/plugins/eg-amp"
 EG_SAMPLER = "http://lv2plug.in/plugins/eg-sampler"
 EG_FIFTHS = "http://lv2plug.in/plugins/eg-fifths"
+EG_METRO = "http://lv2plug.in/plugins/eg-metro"
 
 
 def lv2render_path():

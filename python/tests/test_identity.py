@@ -3,7 +3,7 @@
 import numpy as np
 
 import swiftlv2
-from conftest import EG_AMP, EG_SAMPLER, RATE_ADAPTER, SYNTH, render_with_lv2render
+from conftest import EG_AMP, EG_METRO, EG_SAMPLER, RATE_ADAPTER, SYNTH, render_with_lv2render
 
 NOTES = [(60, 0.0, 0.5, 100), (64, 0.25, 0.5, 80), (67, 0.5, 0.4)]
 NOTES_SPEC = "60@0:0.5:100,64@0.25:0.5:80,67@0.5:0.4"
@@ -56,3 +56,12 @@ def test_chain_gives_lv2renders_chain(tmp_path):
     expected = render_with_lv2render(tmp_path, SYNTH, "--notes", NOTES_SPEC, "--duration", 1.0,
                                      "--then", RATE_ADAPTER, "--preset", "AM radio")
     assert np.array_equal(audio, expected)
+
+
+def test_a_plugin_following_the_transport_gets_lv2renders_tempo(tmp_path):
+    metronome = swiftlv2.load(EG_METRO)
+    audio = metronome(duration=2.0, bpm=150)
+    expected = render_with_lv2render(tmp_path, EG_METRO, "--bpm", 150, "--duration", 2.0)
+    assert np.array_equal(audio, expected)
+    # The tempo is heard: at the default 120 the clicks fall elsewhere.
+    assert not np.array_equal(audio, metronome(duration=2.0))
