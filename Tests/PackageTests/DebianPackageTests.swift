@@ -89,9 +89,10 @@ final class DebianPackageTests: XCTestCase {
         XCTAssertEqual(bare.status, 0, bare.standardError)
         XCTAssertEqual(bare.standardOutput.split(separator: "\n").count, 2, bare.standardOutput)
 
-        // The system's python3 imports the module from the package and hosts the plugins with it.
+        // The system's python3 imports the module from the package and lists the plugins with it
+        // (-B: no bytecode left behind in the root, which dpkg would not remove).
         let python = try runCommand("/usr/bin/env", ["-i", "LV2_PATH=\(lv2Directory)", "PYTHONPATH=\(root.path("usr/lib/python3/dist-packages"))",
-                                                     "/usr/bin/python3", "-c", "import swiftlv2; print(*[p.uri for p in swiftlv2.plugins()])"])
+                                                     "/usr/bin/python3", "-B", "-c", "import swiftlv2; print(*[p.uri for p in swiftlv2.plugins()])"])
         XCTAssertEqual(python.standardOutput, "urn:swiftlv2:rate-adapter urn:swiftlv2:sine-synth\n", python.standardError)
 
         let home = TemporaryFolder("home")

@@ -49,3 +49,16 @@ def test_any_length_and_mono_input():
     amp = swiftlv2.load(EG_AMP)
     for frames in (0, 1, 511, 512, 513, 70001):
         assert amp(np.ones(frames, dtype=np.float32)).shape == (frames,)
+
+
+def test_a_chain_streams_in_chunks_as_in_one_call():
+    synth, adapter = swiftlv2.load(SYNTH), swiftlv2.load(RATE_ADAPTER)
+    adapter.load_preset("Telephone")
+    chain = swiftlv2.Chain([synth, adapter])
+    notes = [(60, 0.0, 0.3), (72, 0.2, 0.6)]
+    whole = chain(notes, duration=1.0)
+    chunks = random_chunks(whole.shape[1], seed=5)
+    pieces = [chain(notes, duration=chunks[0][1] / 48000)]
+    pieces += [chain(duration=(end - start) / 48000, reset=False) for start, end in chunks[1:]]
+    assert np.array_equal(np.concatenate(pieces, axis=1), whole)
+    assert chain.latency == adapter.latency > 0
