@@ -97,7 +97,8 @@ host: deps
 # The host as a C library for Python (Sources/LV2HostC/include/swiftlv2.h), put inside the
 # package folder so that `pip install ./python` ships it. SwiftPM would link a dynamic library
 # with the toolchain's Swift runtime (docs/python.md), so the objects of LV2HostC and of every
-# target it depends on are linked here, with the runtime and Foundation inside.
+# target it depends on are linked here, with the runtime and Foundation inside. lld, because
+# gold leaves RTProbe's malloc and lock wrappers exported past the version script.
 SWIFTC       ?= $(dir $(realpath $(shell command -v $(SWIFT))))swiftc
 PYTHON_LIBRARY := python/swiftlv2/libswiftlv2.so
 PYTHON_LIBRARY_TARGETS := LV2HostC LV2Host CHostSupport RTProbe
@@ -105,7 +106,7 @@ PYTHON_LIBRARY_TARGETS := LV2HostC LV2Host CHostSupport RTProbe
 python: deps
 	$(SWIFT) build -c release --target LV2HostC --static-swift-stdlib --scratch-path $(HOST_BUILD)
 	set -o pipefail; bin=$$($(SWIFT) build -c release --show-bin-path --scratch-path $(HOST_BUILD)) && \
-	$(SWIFTC) -emit-library -static-stdlib -o $(PYTHON_LIBRARY) $(PYTHON_LIBRARY_TARGETS:%=$$bin/%.build/*.o) \
+	$(SWIFTC) -emit-library -static-stdlib -use-ld=lld -o $(PYTHON_LIBRARY) $(PYTHON_LIBRARY_TARGETS:%=$$bin/%.build/*.o) \
 		-llilv-0 -lsndfile -lsamplerate -Xlinker --no-undefined -Xlinker --gc-sections \
 		-Xlinker --version-script=Sources/LV2HostC/exports.map 2>&1 | { grep -v "use of \`mktemp'" || true; }
 	strip --strip-unneeded --remove-section=.comment $(PYTHON_LIBRARY)

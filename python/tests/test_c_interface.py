@@ -43,3 +43,13 @@ def test_a_c_program_hosts_a_plugin_through_the_header(tmp_path):
     level, message = run.stdout.splitlines()
     assert level == "0.501187"
     assert message == "The value 100 for gain is outside its range -90 to 24."
+
+
+def test_the_library_exports_exactly_the_functions_the_header_declares():
+    import re
+    header = (REPOSITORY / "Sources/LV2HostC/include/swiftlv2.h").read_text()
+    declared = set(re.findall(r"\b(swiftlv2_\w+)\(", header))
+    symbols = subprocess.run(["nm", "-D", "--defined-only", swiftlv2._library._library_path()],
+                             capture_output=True, text=True, check=True).stdout
+    exported = {line.split()[-1] for line in symbols.splitlines()}
+    assert exported == declared
