@@ -19,14 +19,6 @@ public func swiftlv2_string_free(_ string: UnsafeMutablePointer<CChar>?) {
     free(string)
 }
 
-// Made once and never freed or changed.
-nonisolated(unsafe) private let version = strdup(ProjectVersion.current)!
-
-@_cdecl("swiftlv2_version")
-public func swiftlv2_version() -> UnsafePointer<CChar> {
-    UnsafePointer(version)
-}
-
 func recordError(_ error: Error) {
     let message = (error as? HostError)?.description ?? "\(error)"
     free(pthread_getspecific(lastErrorKey))

@@ -41,7 +41,6 @@ _FloatPointers = ctypes.c_void_p
 _OwnedString = ctypes.POINTER(ctypes.c_char)
 
 _signatures = {
-    "swiftlv2_version": (ctypes.c_char_p, []),
     "swiftlv2_last_error": (ctypes.c_char_p, []),
     "swiftlv2_string_free": (None, [_OwnedString]),
     "swiftlv2_world_new": (_World, [ctypes.c_char_p]),
@@ -127,5 +126,3 @@ def process(handle, inputs, outputs, frames):
                                         outputs.ctypes.data, outputs.shape[0], frames) != 0:
         raise Error(_c.swiftlv2_last_error().decode())
 
-
-version = _c.swiftlv2_version().decode()

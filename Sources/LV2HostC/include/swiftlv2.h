@@ -28,9 +28,6 @@ typedef struct swiftlv2_world swiftlv2_world;
 typedef struct swiftlv2_chain swiftlv2_chain;
 typedef struct swiftlv2_audio swiftlv2_audio;
 
-/* The library's version, "MINOR.MICRO" as lv2render --version prints it. */
-const char *swiftlv2_version(void);
-
 /* The message of the calling thread's last failure; valid until its next failure. */
 const char *swiftlv2_last_error(void);
 
