@@ -19,6 +19,8 @@ EG_AMP = "http://lv2plug.in/plugins/eg-amp"
 EG_SAMPLER = "http://lv2plug.in/plugins/eg-sampler"
 EG_FIFTHS = "http://lv2plug.in/plugins/eg-fifths"
 EG_METRO = "http://lv2plug.in/plugins/eg-metro"
+# From setbfree (TEST_DEBS): the organ.
+SETBFREE = "http://gareus.org/oss/lv2/b_synth"
 
 
 def lv2render_path():
