@@ -111,7 +111,9 @@ public final class LiveChain {
     public func setParameter(stage: Int, _ name: String, _ text: String) throws {
         let instance = try instance(stage)
         guard let parameter = try instance.plugin.parameter(named: name) else {
-            throw HostError("The plugin \(instance.plugin.uri) has no parameter \(name).")
+            let names = instance.plugin.parameters.map { $0.label ?? $0.shortName }
+            let known = names.isEmpty ? "it has none" : "its parameters are " + names.joined(separator: ", ")
+            throw HostError("The plugin \(instance.plugin.uri) has no parameter \(name); \(known).")
         }
         let value = try ParameterValue(text, for: parameter)
         try instance.setParameter(parameter, value)

@@ -33,6 +33,6 @@ class Parameter:
         if isinstance(value, str):
             if value in self.scale_points:
                 return self.scale_points[value]
-            labels = ", ".join(self.scale_points) or "none"
-            raise ValueError(f"The port {self.symbol} has no value labelled {value!r}; its labels are {labels}.")
+            labels = f"its labels are {', '.join(self.scale_points)}" if self.scale_points else "it has no labelled values"
+            raise ValueError(f"The port {self.symbol} has no value labelled {value!r}; {labels}.")
         return float(value)

@@ -93,6 +93,8 @@ class _Processor:
         if midi is not None:
             content_end = self._queue_midi(handle, midi, start) - start
         if duration is not None:
+            if not 0 <= float(duration) < math.inf:
+                raise ValueError(f"The duration must be 0 seconds or more, not {duration}.")
             frames = _frames(float(duration), self.sample_rate)
         elif audio is not None:
             frames = audio.shape[1]
