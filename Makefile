@@ -95,21 +95,16 @@ host: deps
 	$(SWIFT) build -c release --product lv2render --static-swift-stdlib --scratch-path $(HOST_BUILD)
 
 # The host as a C library for Python (Sources/LV2HostC/include/swiftlv2.h), put inside the
-# package folder so that `pip install ./python` ships it. SwiftPM would link a dynamic library
-# with the toolchain's Swift runtime (docs/python.md), so the objects of LV2HostC and of every
-# target it depends on are linked here, with the runtime and Foundation inside. lld, because
-# gold leaves RTProbe's malloc and lock wrappers exported past the version script.
+# package folder so that `pip install ./python` ships it; linked by scripts/link-python-library
+# with the Swift runtime inside, from the objects of LV2HostC and every target it depends on.
 SWIFTC       ?= $(dir $(realpath $(shell command -v $(SWIFT))))swiftc
 PYTHON_LIBRARY := python/swiftlv2/libswiftlv2.so
-PYTHON_LIBRARY_TARGETS := LV2HostC LV2Host CHostSupport RTProbe
+PYTHON_LIBRARY_TARGETS := LV2HostC LV2Host AudioMIDIFiles CHostSupport CRemovalOnSignal
 
 python: deps
 	$(SWIFT) build -c release --target LV2HostC --static-swift-stdlib --scratch-path $(HOST_BUILD)
-	set -o pipefail; bin=$$($(SWIFT) build -c release --show-bin-path --scratch-path $(HOST_BUILD)) && \
-	$(SWIFTC) -emit-library -static-stdlib -use-ld=lld -o $(PYTHON_LIBRARY) $(PYTHON_LIBRARY_TARGETS:%=$$bin/%.build/*.o) \
-		-llilv-0 -lsndfile -lsamplerate -Xlinker --no-undefined -Xlinker --gc-sections \
-		-Xlinker --version-script=Sources/LV2HostC/exports.map 2>&1 | { grep -v "use of \`mktemp'" || true; }
-	strip --strip-unneeded --remove-section=.comment $(PYTHON_LIBRARY)
+	./scripts/link-python-library "$(SWIFTC)" "$$($(SWIFT) build -c release --show-bin-path --scratch-path $(HOST_BUILD))" \
+		$(PYTHON_LIBRARY) $(PYTHON_LIBRARY_TARGETS)
 
 # The Python package's tests, against the given lv2render (the XCTest build's in `make test`).
 python-test: test-deps plugin python

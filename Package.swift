@@ -65,16 +65,21 @@ let package = Package(
             ]),
         .executableTarget(name: "generate-bundle", dependencies: ["LV2KitGenerator", "SineSynth", "RateAdapter"]),
 
-        // The offline host.
+        // The offline host, in three layers (docs/architecture.md): audio and MIDI files with no
+        // LV2 in them (no LV2 or lilv headers: LayoutTests checks it), the host proper, and the validator.
+        .target(name: "CRemovalOnSignal"),
+        .target(name: "AudioMIDIFiles", dependencies: ["CSndFile", "CSampleRate", "CRemovalOnSignal"]),
         .target(name: "CHostSupport"),
+        .target(name: "LV2Host", dependencies: ["AudioMIDIFiles", "CLV2", "CLilv", "CHostSupport"]),
         // RTProbe: `lv2render check` counts what a plugin's run() allocates and locks.
-        .target(name: "LV2Host", dependencies: ["CLV2", "CLilv", "CSndFile", "CSampleRate", "CHostSupport", "RTProbe"]),
+        .target(name: "LV2Check", dependencies: ["LV2Host", "AudioMIDIFiles", "CLilv", "RTProbe"]),
         // The host as a C library (include/swiftlv2.h) for Python's swiftlv2 package. Not a
         // product: SwiftPM links a dynamic library with the toolchain's Swift runtime, so
         // `make python` links the objects itself, with the runtime inside (docs/python.md).
-        .target(name: "LV2HostC", dependencies: ["LV2Host"], exclude: ["include", "exports.map"]),
+        .target(name: "LV2HostC", dependencies: ["LV2Host", "AudioMIDIFiles"], exclude: ["include", "exports.map"]),
+        // The command line, and its policy: the repository's bundle, the version, `--notes`.
         .executableTarget(name: "lv2render", dependencies: [
-            "LV2Host", .product(name: "ArgumentParser", package: "swift-argument-parser"),
+            "LV2Check", "LV2Host", "AudioMIDIFiles", .product(name: "ArgumentParser", package: "swift-argument-parser"),
         ]),
 
         // Counts allocations and locks made on a thread while a flag is set (for the tests
@@ -82,13 +87,15 @@ let package = Package(
         .target(name: "RTProbe", linkerSettings: [.unsafeFlags(["-Xlinker", "--export-dynamic"])]),
 
         // What several test suites share: signal measurements, fixture writers, paths.
-        .target(name: "TestSupport", dependencies: ["LV2Host"], path: "Tests/TestSupport"),
+        .target(name: "TestSupport", dependencies: ["LV2Host", "AudioMIDIFiles"], path: "Tests/TestSupport"),
 
         .testTarget(name: "LV2KitTests", dependencies: ["LV2Kit", "LV2KitGenerator"]),
         .testTarget(name: "DSPTests", dependencies: ["DSP", "SineSynth", "RateAdapter", "TestSupport"]),
-        .testTarget(name: "PluginTests", dependencies: ["LV2Host", "RTProbe", "TestSupport", "DSP", "LV2Kit", "SineSynth", "RateAdapter"]),
-        .testTarget(name: "LV2RenderTests", dependencies: ["LV2Host", "TestSupport"]),
+        .testTarget(name: "PluginTests", dependencies: [
+            "LV2Check", "LV2Host", "AudioMIDIFiles", "RTProbe", "TestSupport", "DSP", "LV2Kit", "SineSynth", "RateAdapter",
+        ]),
+        .testTarget(name: "LV2RenderTests", dependencies: ["lv2render", "LV2Host", "AudioMIDIFiles", "TestSupport"]),
         .testTarget(name: "CheckTests", dependencies: ["LV2Host", "TestSupport"]),
-        .testTarget(name: "PackageTests", dependencies: ["LV2Host", "TestSupport"]),
+        .testTarget(name: "PackageTests", dependencies: ["lv2render", "TestSupport"]),
     ]
 )

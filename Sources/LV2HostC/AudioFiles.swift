@@ -1,3 +1,4 @@
+import AudioMIDIFiles
 import LV2Host
 
 @_cdecl("swiftlv2_audio_read")

@@ -1,5 +1,5 @@
+import AudioMIDIFiles
 import Foundation
-import LV2Host
 
 // Each thread has its own last error, so that threads working on different chains never
 // read each other's messages.

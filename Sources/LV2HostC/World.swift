@@ -1,11 +1,13 @@
+import AudioMIDIFiles
 import Foundation
 import LV2Host
 
 @_cdecl("swiftlv2_world_new")
-public func swiftlv2_world_new(_ lv2Path: UnsafePointer<CChar>?) -> OpaquePointer? {
+public func swiftlv2_world_new(_ lv2Path: UnsafePointer<CChar>?, _ defaultBundle: UnsafePointer<CChar>?) -> OpaquePointer? {
     result {
         try withDescriptions {
-            OpaquePointer(Unmanaged.passRetained(try LV2World(lv2Path: lv2Path.map { String(cString: $0) })).toOpaque())
+            let world = try LV2World(lv2Path: lv2Path.map { String(cString: $0) }, defaultBundle: defaultBundle.map { String(cString: $0) })
+            return OpaquePointer(Unmanaged.passRetained(world).toOpaque())
         }
     }
 }

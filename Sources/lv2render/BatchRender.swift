@@ -1,4 +1,5 @@
 import ArgumentParser
+import AudioMIDIFiles
 import Foundation
 import LV2Host
 

@@ -1,4 +1,5 @@
 import ArgumentParser
+import AudioMIDIFiles
 import LV2Host
 
 extension BlockPattern {

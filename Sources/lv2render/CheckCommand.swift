@@ -1,5 +1,7 @@
 import ArgumentParser
+import AudioMIDIFiles
 import Foundation
+import LV2Check
 import LV2Host
 
 struct CheckCommand: ParsableCommand {
@@ -49,7 +51,7 @@ struct CheckCommand: ParsableCommand {
         let runner: CheckRunner
         do {
             let executable = URL(fileURLWithPath: "/proc/self/exe").resolvingSymlinksInPath().path
-            runner = try CheckRunner(uri: uri, world: LV2World(), executable: executable, seed: seed ?? UInt64.random(in: 1...999_999),
+            runner = try CheckRunner(uri: uri, world: LV2World.forCommandLine(), executable: executable, seed: seed ?? UInt64.random(in: 1...999_999),
                                      quick: quick, timeout: timeout ?? (quick ? 10 : 30))
         } catch let error as HostError {
             throw ValidationError(error.description)  // an unknown URI is a usage error: status 2

@@ -1,4 +1,5 @@
 import ArgumentParser
+import AudioMIDIFiles
 import LV2Host
 
 struct InfoCommand: ParsableCommand {
@@ -10,7 +11,7 @@ struct InfoCommand: ParsableCommand {
     var uri: String
 
     func run() throws {
-        let plugin = try LV2World().plugin(uri: uri)
+        let plugin = try LV2World.forCommandLine().plugin(uri: uri)
         print(plugin.name)
         if let comment = plugin.comment { print(comment) }
         print("URI:               \(plugin.uri)")

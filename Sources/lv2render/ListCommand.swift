@@ -6,7 +6,7 @@ struct ListCommand: ParsableCommand {
         commandName: "list", abstract: "Print the URI and name of every plugin found.")
 
     func run() throws {
-        let world = try LV2World()
+        let world = try LV2World.forCommandLine()
         world.skippedPlugins.forEach { printWarning($0) }
         world.misplacedBundles.forEach { printWarning(world.bundleHint($0)) }
         let plugins = world.plugins

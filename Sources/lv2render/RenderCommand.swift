@@ -1,4 +1,5 @@
 import ArgumentParser
+import AudioMIDIFiles
 import Foundation
 import LV2Host
 
@@ -166,7 +167,7 @@ struct RenderCommand: ParsableCommand {
         }
         let target = try output.map { try OutputTarget($0) }
         let midiTarget = try midiOut.map { try OutputTarget($0) }
-        let world = try LV2World()
+        let world = try LV2World.forCommandLine()
         let source = try input.map { try AudioFileReader(path: $0) }
         let sampleRate = rate.map(Double.init) ?? source?.sampleRate ?? Double(Self.defaultRate)
         var request = RenderRequest(stages: try ([firstStage] + chain).map { try $0.stage(in: world, sampleRate: sampleRate) })

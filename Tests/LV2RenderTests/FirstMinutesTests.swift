@@ -1,5 +1,7 @@
+import AudioMIDIFiles
 import Foundation
 import LV2Host
+import lv2render
 import TestSupport
 import XCTest
 

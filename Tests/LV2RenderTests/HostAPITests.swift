@@ -1,3 +1,4 @@
+import AudioMIDIFiles
 import CLV2
 import Foundation
 import LV2Host
@@ -139,7 +140,7 @@ final class HostAPITests: XCTestCase {
     /// Plugins may map URIs from any thread: every thread sees the same URID for a URI,
     /// different URIs never share one, and unmap gives the URI back.
     func testURIDMapIsConsistentAcrossThreads() throws {
-        let features = HostFeatures(sampleRate: 48000, minBlockLength: 1, maxBlockLength: 512, nominalBlockLength: 512, sequenceSize: 4096)
+        let features = HostFeatureSet(sampleRate: 48000, minBlockLength: 1, maxBlockLength: 512, nominalBlockLength: 512, sequenceSize: 4096)
         let uris = (0..<500).map { "urn:test:\($0)" }
         nonisolated(unsafe) let results = UnsafeMutableBufferPointer<LV2_URID>.allocate(capacity: 4 * uris.count)
         defer { results.deallocate() }
@@ -164,7 +165,7 @@ final class HostAPITests: XCTestCase {
     func testStatePathFeatures() throws {
         var folder: String?
         do {
-            let features = HostFeatures(sampleRate: 48000, minBlockLength: 1, maxBlockLength: 512, nominalBlockLength: 512, sequenceSize: 4096)
+            let features = HostFeatureSet(sampleRate: 48000, minBlockLength: 1, maxBlockLength: 512, nominalBlockLength: 512, sequenceSize: 4096)
             let make = try XCTUnwrap(feature("http://lv2plug.in/ns/ext/state#makePath", in: features)?
                 .assumingMemoryBound(to: LV2_State_Make_Path.self).pointee)
             let made = try XCTUnwrap(make.path(make.handle, "takes/file.txt"))
@@ -183,7 +184,7 @@ final class HostAPITests: XCTestCase {
     }
 
     func testOptionsAnnounceRateAndBlockSizes() throws {
-        let features = HostFeatures(sampleRate: 44100, minBlockLength: 1, maxBlockLength: 700, nominalBlockLength: 350, sequenceSize: 4096)
+        let features = HostFeatureSet(sampleRate: 44100, minBlockLength: 1, maxBlockLength: 700, nominalBlockLength: 350, sequenceSize: 4096)
         XCTAssertTrue(features.supportedFeatureURIs.contains("http://lv2plug.in/ns/ext/buf-size#boundedBlockLength"))
         XCTAssertTrue(features.supportedFeatureURIs.contains("http://lv2plug.in/ns/ext/log#log"))
         var option = try XCTUnwrap(feature(LV2URIs.options, in: features)?.assumingMemoryBound(to: LV2_Options_Option.self))
@@ -207,7 +208,7 @@ final class HostAPITests: XCTestCase {
         static let options = "http://lv2plug.in/ns/ext/options#options"
     }
 
-    private func feature(_ uri: String, in features: HostFeatures) -> UnsafeMutableRawPointer? {
+    private func feature(_ uri: String, in features: HostFeatureSet) -> UnsafeMutableRawPointer? {
         var cursor = features.featureArray
         while let feature = cursor.pointee {
             if String(cString: feature.pointee.URI) == uri { return feature.pointee.data }

@@ -1,4 +1,6 @@
+import AudioMIDIFiles
 import LV2Host
+import lv2render
 import XCTest
 
 final class NoteSpecTests: XCTestCase {

@@ -1,3 +1,4 @@
+import AudioMIDIFiles
 @testable import LV2Host
 import XCTest
 

@@ -1,3 +1,4 @@
+import AudioMIDIFiles
 import LV2Host
 import TestSupport
 import XCTest

@@ -1,5 +1,5 @@
 import Foundation
-import LV2Host
+import lv2render
 import TestSupport
 import XCTest
 

@@ -1,3 +1,4 @@
+import AudioMIDIFiles
 import Foundation
 @testable import LV2Host
 import TestSupport

@@ -1,3 +1,4 @@
+import LV2Check
 import LV2Host
 import XCTest
 

@@ -33,7 +33,7 @@ final class HostileEventTests: XCTestCase {
 
     /// Renders 12 blocks; `features` may announce a sequence size.
     private func render(_ events: [RawEvent], features: HandMadeFeatures = HandMadeFeatures(options: []),
-                        prepare: (AtomSequence, Int) -> Void = { _, _ in }) throws -> [Float] {
+                        prepare: (AtomSequenceBuffer, Int) -> Void = { _, _ in }) throws -> [Float] {
         let instance = try XCTUnwrap(RawInstance(OurPlugin.synth.info, sampleRate: 48000, features: features, sequenceCapacity: 8192))
         let sequence = try XCTUnwrap(instance.events)
         instance.activate()
@@ -157,7 +157,7 @@ final class HostileEventTests: XCTestCase {
         let features = HandMadeFeatures(options: [])
         let reference = try render(Self.score, features: features)
         var random = SplitMix64(seed: 18)
-        let garbage: [(String, (AtomSequence) -> (UInt32, UInt32))] = [
+        let garbage: [(String, (AtomSequenceBuffer) -> (UInt32, UInt32))] = [
             ("frameTime spelled out", { _ in (features.urid(LV2URI.atom + "frameTime"), 0) }),
             ("an unknown unit", { _ in (features.urid("urn:nobody:knows"), 0) }),
             ("all ones", { _ in (.max, .max) }),
@@ -175,7 +175,7 @@ final class HostileEventTests: XCTestCase {
 
     func testSequencesOfAnotherTypeOrInBeatsOrTooShortAreSilent() throws {
         let features = HandMadeFeatures(options: [])
-        let lies: [(String, (AtomSequence) -> Void)] = [
+        let lies: [(String, (AtomSequenceBuffer) -> Void)] = [
             ("a chunk, not a sequence", { $0.claimType(features.urid(LV2URI.atomChunk)) }),
             ("a sequence in beats", { $0.claimUnit(features.urid("http://lv2plug.in/ns/ext/atom#beatTime")) }),
             ("a body of 0 bytes", { $0.claimBodySize(0) }),

@@ -1,3 +1,4 @@
+import AudioMIDIFiles
 import CLV2
 import LV2Host
 import TestSupport
@@ -110,7 +111,7 @@ final class SynthPluginTests: XCTestCase {
         let plugin = try synth()
         let library = try PluginLibrary(path: plugin.libraryPath)
         let descriptor = try library.descriptor(uri: Self.uri)
-        let features = HostFeatures(sampleRate: 48000, minBlockLength: 1, maxBlockLength: 512, nominalBlockLength: 512, sequenceSize: 8192)
+        let features = HostFeatureSet(sampleRate: 48000, minBlockLength: 1, maxBlockLength: 512, nominalBlockLength: 512, sequenceSize: 8192)
         let handle = try XCTUnwrap(descriptor.pointee.instantiate(descriptor, 48000, plugin.bundlePath, features.featureArray))
         descriptor.pointee.run(handle, 0)  // before activate, nothing connected
         descriptor.pointee.activate(handle)

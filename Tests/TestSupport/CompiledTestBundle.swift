@@ -1,3 +1,4 @@
+import AudioMIDIFiles
 import Foundation
 import LV2Host
 

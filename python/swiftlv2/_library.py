@@ -43,7 +43,7 @@ _OwnedString = ctypes.POINTER(ctypes.c_char)
 _signatures = {
     "swiftlv2_last_error": (ctypes.c_char_p, []),
     "swiftlv2_string_free": (None, [_OwnedString]),
-    "swiftlv2_world_new": (_World, [ctypes.c_char_p]),
+    "swiftlv2_world_new": (_World, [ctypes.c_char_p, ctypes.c_char_p]),
     "swiftlv2_world_free": (None, [_World]),
     "swiftlv2_world_plugins_json": (_OwnedString, [_World]),
     "swiftlv2_world_plugin_json": (_OwnedString, [_World, ctypes.c_char_p]),

@@ -3,7 +3,7 @@
 import numpy as np
 
 import swiftlv2
-from conftest import EG_AMP, EG_METRO, EG_SAMPLER, RATE_ADAPTER, SETBFREE, SYNTH, render_with_lv2render
+from conftest import EG_AMP, EG_METRO, EG_SAMPLER, RATE_ADAPTER, SYNTH, render_with_lv2render
 
 NOTES = [(60, 0.0, 0.5, 100), (64, 0.25, 0.5, 80), (67, 0.5, 0.4)]
 NOTES_SPEC = "60@0:0.5:100,64@0.25:0.5:80,67@0.5:0.4"
@@ -66,10 +66,3 @@ def test_a_plugin_following_the_transport_gets_lv2renders_tempo(tmp_path):
     # The tempo is heard: at the default 120 the clicks fall elsewhere.
     assert not np.array_equal(audio, metronome(duration=2.0))
 
-
-def test_setbfree_plays_midi_as_lv2render_does(tmp_path):
-    organ = swiftlv2.load(SETBFREE)
-    audio = organ([(60, 0.1, 0.5), (64, 0.1, 0.5)], duration=1.0)
-    expected = render_with_lv2render(tmp_path, SETBFREE, "--notes", "60@0.1:0.5,64@0.1:0.5", "--duration", 1.0)
-    assert np.array_equal(audio, expected)
-    assert np.abs(audio[:, :4000]).max() < 1e-6 < 0.05 < np.abs(audio[:, 6000:20000]).max()

@@ -36,8 +36,9 @@ void swiftlv2_string_free(char *string);
 /* --- The world: every plugin description on the LV2 path ------------------------------ */
 
 /* lv2_path: a colon-separated list of folders that hold bundles; NULL for $LV2_PATH, else
- * $SWIFTLV2_ROOT/plugin.lv2 (if set) and the standard folders, as lv2render searches. */
-swiftlv2_world *swiftlv2_world_new(const char *lv2_path);
+ * default_bundle (a bundle folder loaded first, or NULL) and the standard folders
+ * (~/.lv2, /usr/local/lib/lv2, /usr/lib/lv2), as lv2render searches. */
+swiftlv2_world *swiftlv2_world_new(const char *lv2_path, const char *default_bundle);
 void swiftlv2_world_free(swiftlv2_world *world);
 
 /* A JSON array with one object per plugin: uri, name, instrument, audio_inputs, audio_outputs. */

@@ -5,7 +5,7 @@ import CLV2
 /// map without its function, a map that returns 0, no options, options with odd keys,
 /// types, sizes and values.
 ///
-/// The URIDs come from a real `LV2Host.HostFeatures`, whose thread-safe map the
+/// The URIDs come from a real `HostFeatureSet`, whose thread-safe map the
 /// hand-made `urid:map` feature hands out, so the plugin and the test agree on every number.
 final class HandMadeFeatures {
     enum URIDMap: Equatable {
@@ -35,7 +35,7 @@ final class HandMadeFeatures {
         static func double(_ key: String, _ value: Double) -> Option { Option(key, type: LV2URI.atom + "Double", value) }
     }
 
-    /// The options a well-behaved host gives, as `LV2Host.HostFeatures` writes them.
+    /// The options a well-behaved host gives, as `HostFeatureSet` writes them.
     static func standardOptions(sampleRate: Double, maxBlockLength: Int32 = 8192, sequenceSize: Int32 = 8192) -> [Option] {
         [.float(LV2URI.sampleRate, Float(sampleRate)), .int(LV2URI.minBlockLength, 1),
          .int(LV2URI.maxBlockLength, maxBlockLength), .int(LV2URI.nominalBlockLength, maxBlockLength),
@@ -43,8 +43,8 @@ final class HandMadeFeatures {
     }
 
     /// Only its URID table is used.
-    private let host = LV2Host.HostFeatures(sampleRate: 48000, minBlockLength: 1, maxBlockLength: 1,
-                                            nominalBlockLength: 1, sequenceSize: 256)
+    private let host = HostFeatureSet(sampleRate: 48000, minBlockLength: 1, maxBlockLength: 1,
+                                       nominalBlockLength: 1, sequenceSize: 256)
     private let map = UnsafeMutablePointer<LV2_URID_Map>.allocate(capacity: 1)
     private var forgetfulMap: ForgetfulMap?
     private let optionValues: [UnsafeMutableRawPointer]
@@ -131,7 +131,7 @@ final class HandMadeFeatures {
     }
 
     /// The `urid:map` in a real host's feature array.
-    private static func map(of host: LV2Host.HostFeatures) -> LV2_URID_Map {
+    private static func map(of host: HostFeatureSet) -> LV2_URID_Map {
         var cursor = host.featureArray
         while let feature = cursor.pointee {
             if String(cString: feature.pointee.URI) == LV2URI.uridMap, let data = feature.pointee.data {
@@ -139,6 +139,6 @@ final class HandMadeFeatures {
             }
             cursor += 1
         }
-        preconditionFailure("LV2Host.HostFeatures gives no urid:map")
+        preconditionFailure("HostFeatureSet gives no urid:map")
     }
 }

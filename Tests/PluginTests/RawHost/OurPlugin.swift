@@ -1,3 +1,4 @@
+import LV2Check
 @testable import LV2Host
 import TestSupport
 import XCTest

@@ -13,7 +13,7 @@ final class RawInstance {
     let plugin: PluginInfo
     let capacity: Int
     /// The atom input, for tests to write events into; nil for plugins without one.
-    let events: AtomSequence?
+    let events: AtomSequenceBuffer?
     let sequenceType: LV2_URID
     let midiEventType: LV2_URID
 
@@ -24,7 +24,7 @@ final class RawInstance {
     private let controlValues: UnsafeMutableBufferPointer<Float>
     private let audioInputs: [UnsafeMutableBufferPointer<Float>]
     private let audioOutputs: [UnsafeMutableBufferPointer<Float>]
-    private let eventOutputs: [AtomSequence]
+    private let eventOutputs: [AtomSequenceBuffer]
     /// A second set of output buffers, for hosts that move the outputs between runs.
     private let otherAudioOutputs: [UnsafeMutableBufferPointer<Float>]
 
@@ -50,8 +50,8 @@ final class RawInstance {
         audioInputs = plugin.ports(.audio, input: true).map { _ in Self.samples(capacity) }
         audioOutputs = plugin.ports(.audio, input: false).map { _ in Self.samples(capacity) }
         otherAudioOutputs = plugin.ports(.audio, input: false).map { _ in Self.samples(capacity) }
-        events = plugin.midiInput.map { _ in AtomSequence(capacity: sequenceCapacity) }
-        eventOutputs = plugin.ports(.atom, input: false).map { _ in AtomSequence(capacity: sequenceCapacity) }
+        events = plugin.midiInput.map { _ in AtomSequenceBuffer(capacity: sequenceCapacity) }
+        eventOutputs = plugin.ports(.atom, input: false).map { _ in AtomSequenceBuffer(capacity: sequenceCapacity) }
         for port in plugin.ports where port.kind == .control {
             controlValues[port.index] = port.isInput ? port.initialValue : 0
         }
@@ -152,7 +152,7 @@ final class RawInstance {
     /// plugin reads its input (LV2Kit's `AtomEvents`, which checks every size).
     func outputEvents(_ index: Int) -> [(frame: Int, bytes: [UInt8])] {
         let sequence = UnsafePointer(eventOutputs[index].buffer.assumingMemoryBound(to: LV2_Atom_Sequence.self))
-        let ids = SequenceURIDs(LV2Kit.HostFeatures(features.array))
+        let ids = SequenceURIDs(HostFeatures(features.array))
         return AtomEvents(sequence, capacity: eventOutputs[index].capacity, ids: ids, blockLength: Int(Int32.max))
             .map { ($0.frame, Array($0.body)) }
     }

@@ -1,0 +1,38 @@
+import LV2Host
+
+/// The checks of `lv2render check`, in the order they run. Each runs in a child
+/// process of its own (`CheckRunner`), so a crash or a hang fails only that check.
+public enum PluginCheck: String, CaseIterable, Codable, Sendable {
+    case metadata
+    case rates
+    case lifecycle
+    case determinism
+    case hostileAudio = "hostile-audio"
+    case hostileControls = "hostile-controls"
+    case hostileMIDI = "hostile-midi"
+    case sloppyHost = "sloppy-host"
+    case realTime = "real-time"
+    case leaks
+    case inputBuffers = "input-buffers"
+    case latency
+    case state
+
+    /// What the check does, for `--help` and docs/check.md.
+    public var summary: String {
+        switch self {
+        case .metadata: "lilv loads the plugin; ports, ranges and defaults agree; the required features are provided"
+        case .rates: "instantiates and runs at 22050, 44100, 48000, 96000 and 192000 Hz (refusing a rate is fine)"
+        case .lifecycle: "activate, run, deactivate, activate again; run(0); run(0) with the audio ports unconnected; cleanup without activate; many instances at once"
+        case .determinism: "the same input twice, random block schedules and in-place buffers give the same output as fixed blocks"
+        case .hostileAudio: "NaN, infinities, denormals, full-scale squares and DC on the audio inputs"
+        case .hostileControls: "each control at its default, minimum, maximum, out of range and NaN; random automation"
+        case .hostileMIDI: "garbage bytes as MIDI events on the MIDI inputs"
+        case .sloppyHost: "atom input sequences whose unit and pad hold garbage, as Carla 2.6 sends them"
+        case .realTime: "allocations (malloc, calloc, realloc, free, posix_memalign, aligned_alloc, memalign) and mutex locks inside run()"
+        case .leaks: "the heap after many instantiate, run and cleanup cycles"
+        case .inputBuffers: "the plugin leaves its input buffers (audio and control) as the host wrote them"
+        case .latency: "an impulse's peak comes when the reported latency says"
+        case .state: "save, restore into a fresh instance, render: identical"
+        }
+    }
+}

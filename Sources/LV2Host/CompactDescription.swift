@@ -1,7 +1,0 @@
-extension BinaryFloatingPoint {
-    /// The number as people write it: "24", "-90", "0.5", "44100" (no trailing ".0").
-    public var compactDescription: String {
-        guard isFinite, self == rounded(), abs(self) < 1e15 else { return "\(self)" }
-        return String(Int64(self))
-    }
-}

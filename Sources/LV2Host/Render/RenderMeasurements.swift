@@ -1,0 +1,21 @@
+/// What was measured while rendering.
+public struct RenderMeasurements {
+    public var sampleRate: Double
+    public var channelCount: Int
+    /// The sum of the stages' reported latencies, in frames, read after the first block.
+    public var latency: Int
+    /// CPU time the rendering thread spent, plugins and host together.
+    public var cpuSeconds: Double
+    public var frames: Int
+    /// Levels over all channels; -infinity for digital silence.
+    public var peakDBFS: Double
+    public var rmsDBFS: Double
+    /// Sentences a user should see, such as which inputs got silence.
+    public var notes: [String] = []
+    /// With `collectsMIDIOutput`: the last plugin's MIDI output, by output frame.
+    public var midiOutput: [(frame: Int, bytes: [UInt8])] = []
+
+    public var seconds: Double { Double(frames) / sampleRate }
+    /// How many times faster than real time the render ran.
+    public var realtimeFactor: Double { cpuSeconds > 0 ? seconds / cpuSeconds : .infinity }
+}

@@ -1,0 +1,71 @@
+import AudioMIDIFiles
+
+/// Everything a render needs: the chain, the timing and what goes in.
+public struct RenderRequest {
+    /// A chain: stage k's audio outputs feed stage k+1's audio inputs.
+    public var stages: [RenderStage]
+    public var sampleRate: Double = 48000
+    public var blocks: BlockPattern = .fixed(512)
+    /// MIDI for the first stage, in any order (the renderer sorts it). Events before 0 s,
+    /// after `TimedMIDIEvent.latestSeconds` or at no finite time are dropped.
+    public var midi: [TimedMIDIEvent] = []
+    /// A MIDI file for the first stage, read as it plays; used instead of `midi` when set.
+    public var midiFile: MIDIFile? = nil
+    /// The tempo plugins that follow the transport get; nil: 120, or the MIDI file's tempo map.
+    public var beatsPerMinute: Double? = nil
+    public var meter: Transport.Meter = .common
+    /// Audio for the first stage, converted to `sampleRate` if it has another rate.
+    public var input: AudioData? = nil
+    /// The exact output length in seconds. Without it, the render lasts until the
+    /// input and the MIDI end, then `tail`.
+    public var duration: Double? = nil
+    /// Seconds rendered after the end. nil: until the output has been silent for
+    /// 0.1 s, but no longer than 30 s.
+    public var tail: Double? = nil
+    /// Drop the chain's reported latency from the start (and render that much longer).
+    public var compensateLatency = false
+    /// Connect each plugin's audio outputs to its input buffers.
+    public var inPlace = false
+    /// Which input file channel (from 0) feeds which audio input of the first plugin, by
+    /// symbol; inputs left out get silence. nil: channels in order (see `ChannelRouting`).
+    public var inputMap: [(channel: Int, symbol: String)]? = nil
+    /// Gather the MIDI the last plugin writes to its atom outputs (`midiOutput`). A last
+    /// plugin without audio outputs is then allowed: it renders no audio, only MIDI.
+    public var collectsMIDIOutput = false
+
+    public init(stages: [RenderStage]) {
+        self.stages = stages
+    }
+
+    /// Durations and tails beyond this are refused: longer is surely a typing mistake.
+    public static let longestDuration: Double = 3600
+    /// 32 times 48 kHz; anything above is surely a typing mistake.
+    public static let highestSampleRate = 1_536_000.0
+
+    /// Throws unless the request can be rendered as far as its own fields tell.
+    func validate() throws {
+        guard !stages.isEmpty else {
+            throw HostError("A render needs at least one plugin.")
+        }
+        try Self.checkTiming(sampleRate: sampleRate, duration: duration, tail: tail)
+        try blocks.validate()
+        if let beatsPerMinute, !Transport.tempoRange.contains(beatsPerMinute) {
+            throw HostError("The tempo must be between \(Int(Transport.tempoRange.lowerBound)) and \(Int(Transport.tempoRange.upperBound)) beats per minute, not \(beatsPerMinute.compactDescription).")
+        }
+        try input?.checkChannelLengths()
+    }
+
+    /// Throws unless the sample rate, the duration and the tail are in range: what a
+    /// command line can check before any plugin is loaded.
+    public static func checkTiming(sampleRate: Double, duration: Double?, tail: Double?) throws {
+        guard sampleRate.isFinite, sampleRate >= 1, sampleRate <= highestSampleRate else {
+            throw HostError("The sample rate must be between 1 and \(Int(highestSampleRate)) Hz, not \(sampleRate.compactDescription).")
+        }
+        if let duration, !(duration.isFinite && duration > 0 && duration <= longestDuration) {
+            throw HostError("The duration must be more than 0 and at most \(Int(longestDuration)) seconds, not \(duration).")
+        }
+        if let tail, !(tail.isFinite && tail >= 0 && tail <= longestDuration) {
+            throw HostError("The tail must be between 0 and \(Int(longestDuration)) seconds, not \(tail).")
+        }
+    }
+}

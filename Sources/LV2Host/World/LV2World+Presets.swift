@@ -1,0 +1,29 @@
+import AudioMIDIFiles
+import CLV2
+import CLilv
+
+extension LV2World {
+    /// The port values a preset stores, read with lilv. `preset` is its URI or its label
+    /// (in any case, as hosts show it). Only the control values: a render restores the
+    /// whole preset, properties too (`restorePreset`).
+    public func presetControls(_ preset: String, for plugin: PluginInfo) throws -> [(symbol: String, value: Float)] {
+        let presetURI = try Self.presetURI(preset, for: plugin)
+        let table = URIDTable()
+        var map = table.mapFeatureData()
+        guard let state = LoadedState.fromWorld(self, subject: presetURI, map: &map) else {
+            throw HostError("The preset \(presetURI) could not be loaded.")
+        }
+        return state.portValues(types: table)
+    }
+
+    /// The URI of the preset named `preset`, by URI or else by label.
+    static func presetURI(_ preset: String, for plugin: PluginInfo) throws -> String {
+        if plugin.presets.contains(where: { $0.uri == preset }) { return preset }
+        let labelled = plugin.presets.filter { $0.label.caseInsensitiveCompare(preset) == .orderedSame }
+        if labelled.count == 1 { return labelled[0].uri }
+        let available = plugin.presets.isEmpty ? "it has none"
+            : "its presets are " + plugin.presets.map { "\($0.uri) (\($0.label))" }.joined(separator: ", ")
+        let problem = labelled.isEmpty ? "has no preset \(preset)" : "has several presets labelled \(preset)"
+        throw HostError("The plugin \(plugin.uri) \(problem); \(available).")
+    }
+}

@@ -1,0 +1,207 @@
+import AudioMIDIFiles
+import CLilv
+import Foundation
+
+/// The lilv world: every plugin description found on the LV2 path.
+///
+/// All metadata comes from here; the binaries are loaded separately by
+/// `PluginLibrary`, so lilv never instantiates anything.
+public final class LV2World {
+    let world: OpaquePointer
+    /// The directories searched, in order, as shown in error messages.
+    public let searchPath: [String]
+    /// Directories on the LV2 path that are bundles themselves: lilv looks for bundles
+    /// inside each directory, so a bundle named directly is never found.
+    public let misplacedBundles: [String]
+    private var nodes: [String: OpaquePointer] = [:]
+    /// The URID map of every instance made with this world, so that state read once
+    /// (`defaultStates`) restores into any of them.
+    package let urids = URIDTable()
+    /// Default states by plugin URI, read once: lilv 0.24 leaks about 70 bytes for each
+    /// state it reads, which the checker's leak test would blame on the plugin.
+    var defaultStates: [String: LoadedState] = [:]
+
+    /// Loads every bundle on `lv2Path` (a colon-separated list of directories).
+    /// With nil: `$LV2_PATH` if set, else `defaultBundle` (lv2render gives the repository's
+    /// `plugin.lv2`) followed by the user's and the system's LV2 directories.
+    public init(lv2Path: String? = nil, defaultBundle: String? = nil) throws {
+        guard let world = lilv_world_new() else {
+            throw HostError("The lilv world could not be created.")
+        }
+        self.world = world
+        let environmentPath = ProcessInfo.processInfo.environment["LV2_PATH"].flatMap { $0.isEmpty ? nil : $0 }
+        let leadingBundle = (lv2Path ?? environmentPath) == nil ? defaultBundle : nil
+        let directories = (lv2Path ?? environmentPath ?? Self.standardDirectories.joined(separator: ":"))
+            .split(separator: ":").map(String.init)
+        searchPath = (leadingBundle.map { [$0] } ?? []) + directories
+        misplacedBundles = directories.filter {
+            FileManager.default.fileExists(atPath: URL(fileURLWithPath: $0).appendingPathComponent("manifest.ttl").path)
+        }
+
+        // lilv warns on stderr about directories without a manifest and about a
+        // plugin found twice (the first one wins), which is what installing the
+        // bundle while working in the repository looks like; neither is news.
+        withStandardErrorSilenced {
+            if let bundle = leadingBundle {
+                let uri = lilv_new_file_uri(world, nil, bundle + "/")
+                lilv_world_load_bundle(world, uri)
+                lilv_node_free(uri)
+            }
+            let path = lilv_new_string(world, directories.joined(separator: ":"))
+            lilv_world_set_option(world, LILV_OPTION_LV2_PATH, path)
+            lilv_node_free(path)
+            lilv_world_load_all(world)
+        }
+    }
+
+    deinit {
+        defaultStates.removeAll()  // lilv frees a state's nodes through the world: before it goes
+        nodes.values.forEach { lilv_node_free($0) }
+        lilv_world_free(world)
+    }
+
+    /// `$HOME`, as lv2ls and the Makefile use it, rather than the account's home directory.
+    static var standardDirectories: [String] {
+        let home = ProcessInfo.processInfo.environment["HOME"].flatMap { $0.isEmpty ? nil : $0 } ?? NSHomeDirectory()
+        return [home + "/.lv2", "/usr/local/lib/lv2", "/usr/lib/lv2", "/usr/lib/x86_64-linux-gnu/lv2"]
+    }
+
+    /// Every plugin found, in lilv's order (sorted by URI), except those whose ports
+    /// lilv cannot load safely (see `portIndexProblem`), which `skippedPlugins` tells.
+    public var plugins: [PluginInfo] {
+        allPlugins().compactMap { plugin in
+            portIndexProblem(plugin) == nil ? withStandardErrorSilenced { PluginInfo(plugin, in: self) } : nil
+        }
+    }
+
+    /// One sentence for each plugin `plugins` leaves out.
+    public var skippedPlugins: [String] {
+        allPlugins().compactMap { portIndexProblem($0).map { $0 + " It is skipped." } }
+    }
+
+    public func plugin(uri: String) throws -> PluginInfo {
+        guard let plugin = lilvPlugin(uri: uri) else {
+            var message = "No plugin with URI \(uri) was found on the LV2 path (\(searchPath.joined(separator: ":")))"
+            let suggestions = closestURIs(to: uri)
+            if !suggestions.isEmpty {
+                message += "; did you mean \(suggestions.joined(separator: " or "))?"
+            } else if let bundle = misplacedBundles.first {
+                message += "; \(bundleHint(bundle))"
+            } else {
+                message += "."
+            }
+            throw HostError(message)
+        }
+        if let problem = portIndexProblem(plugin) {
+            throw HostError(problem + " lv2render cannot load it.")
+        }
+        return withStandardErrorSilenced { PluginInfo(plugin, in: self) }
+    }
+
+    /// What to say about a bundle named directly on the LV2 path.
+    public func bundleHint(_ bundle: String) -> String {
+        let parent = URL(fileURLWithPath: bundle).deletingLastPathComponent().path
+        return "LV2_PATH names the bundle \(bundle) itself, but it lists the folders that hold bundles: use \(parent) instead."
+    }
+
+    /// The URIs of known plugins nearest to `uri` in edit distance, if any is near enough to be a typo.
+    func closestURIs(to uri: String) -> [String] {
+        let known = allPlugins().compactMap { string(lilv_plugin_get_uri($0)) }
+        let distances = known.map { ($0, editDistance($0, uri)) }
+        guard let best = distances.map(\.1).min(), best <= max(2, uri.count / 4) else { return [] }
+        return distances.filter { $0.1 == best }.map(\.0).prefix(3).map { $0 }
+    }
+
+    private func allPlugins() -> [OpaquePointer] {
+        var result: [OpaquePointer] = []
+        let all = lilv_world_get_all_plugins(world)
+        var iterator = lilv_plugins_begin(all)
+        while !lilv_plugins_is_end(all, iterator) {
+            if let plugin = lilv_plugins_get(all, iterator) { result.append(plugin) }
+            iterator = lilv_plugins_next(all, iterator)
+        }
+        return result
+    }
+
+    /// Why lilv must not load `plugin`'s ports, or nil. lilv 0.24 sizes its port array
+    /// from the largest `lv2:index` and writes through a null pointer for an index such
+    /// as -1 or 4294967295, crashing any command that looks at the plugin; so the indices
+    /// are read from the RDF first, through the world, before lilv loads any port.
+    /// LV2 wants them to number the ports 0, 1, … without gaps.
+    func portIndexProblem(_ plugin: OpaquePointer) -> String? {
+        withStandardErrorSilenced {
+            // Loads the plugin's data files (not its ports) into the world.
+            lilv_node_free(lilv_plugin_get_name(plugin))
+            let uri = string(lilv_plugin_get_uri(plugin)) ?? "?"
+            let location = filePath(lilv_plugin_get_bundle_uri(plugin)).map { " (in \($0))" } ?? ""
+            guard let ports = lilv_world_find_nodes(world, lilv_plugin_get_uri(plugin), node(LV2URI.port), nil) else { return nil }
+            defer { lilv_nodes_free(ports) }
+            // A port described twice (in two files, say) is harmless; a gap or a stray index is not.
+            let count = Int(lilv_nodes_size(ports))
+            var indices = Set<Int>()
+            for port in forEach(ports, { $0 }) {
+                let indexNode = lilv_world_get(world, port, node(LV2URI.index), nil)
+                defer { lilv_node_free(indexNode) }
+                let text = string(indexNode)
+                guard let text, lilv_node_is_int(indexNode), let index = Int(text), (0..<count).contains(index) else {
+                    let given = text.map { "lv2:index \($0)" } ?? "no lv2:index"
+                    return "The plugin \(uri)\(location) has a port with \(given), but LV2 numbers a plugin's ports 0, 1, 2 and on, without gaps."
+                }
+                indices.insert(index)
+            }
+            if let missing = (0..<indices.count).first(where: { !indices.contains($0) }) {
+                return "The plugin \(uri)\(location) has no port with lv2:index \(missing), but LV2 numbers a plugin's ports 0, 1, 2 and on, without gaps."
+            }
+            return nil
+        }
+    }
+
+    package func lilvPlugin(uri: String) -> OpaquePointer? {
+        guard let uriNode = node(uri) else { return nil }
+        return lilv_plugins_get_by_uri(lilv_world_get_all_plugins(world), uriNode)
+    }
+
+    /// A URI node owned by the world, made once per URI (nil only if lilv refuses the string).
+    package func node(_ uri: String) -> OpaquePointer? {
+        if let node = nodes[uri] { return node }
+        let node = lilv_new_uri(world, uri)
+        nodes[uri] = node
+        return node
+    }
+}
+
+/// Runs `body` with file descriptor 2 pointed at /dev/null. lilv 0.24 has no log
+/// callback: it and serd print their complaints about other vendors' Turtle straight
+/// to stderr, ahead of the one sentence lv2render prints for a problem.
+func withStandardErrorSilenced<Result>(_ body: () throws -> Result) rethrows -> Result {
+    fflush(nil)
+    let saved = dup(STDERR_FILENO)
+    let devNull = open("/dev/null", O_WRONLY)
+    guard saved >= 0, devNull >= 0 else {
+        [saved, devNull].filter { $0 >= 0 }.forEach { close($0) }
+        return try body()
+    }
+    dup2(devNull, STDERR_FILENO)
+    close(devNull)
+    defer {
+        fflush(nil)
+        dup2(saved, STDERR_FILENO)
+        close(saved)
+    }
+    return try body()
+}
+
+/// The Levenshtein distance: the fewest single-character insertions, deletions and
+/// substitutions that turn `a` into `b`.
+func editDistance(_ a: String, _ b: String) -> Int {
+    let a = Array(a.utf8), b = Array(b.utf8)
+    var previous = Array(0...b.count)
+    for (i, x) in a.enumerated() {
+        var current = [i + 1] + Array(repeating: 0, count: b.count)
+        for (j, y) in b.enumerated() {
+            current[j + 1] = min(previous[j + 1] + 1, current[j] + 1, previous[j] + (x == y ? 0 : 1))
+        }
+        previous = current
+    }
+    return previous[b.count]
+}

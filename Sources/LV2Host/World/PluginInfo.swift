@@ -1,0 +1,63 @@
+import AudioMIDIFiles
+
+/// What lilv says about one plugin: identity, files, ports, features and presets.
+public struct PluginInfo {
+    public let uri: String
+    public let name: String
+    /// What the plugin does, in the words of its description (`rdfs:comment`).
+    public let comment: String?
+    /// The shared object that holds the plugin's `lv2_descriptor`.
+    public let libraryPath: String
+    /// The bundle directory, with a trailing slash, as `instantiate` expects it.
+    public let bundlePath: String
+    /// The ports in index order. A port of a kind the host cannot connect is not
+    /// listed here but in `unsupportedPorts`.
+    public let ports: [PortInfo]
+    /// "MINOR.MICRO" from `lv2:minorVersion` and `lv2:microVersion`, when both are given.
+    public let version: String?
+    public let requiredFeatures: [String]
+    public let optionalFeatures: [String]
+    public let latencyPortIndex: Int?
+    /// `patch:writable` parameters, then the `patch:readable` ones that are not writable.
+    public let parameters: [ParameterInfo]
+    /// Sorted by URI; the label is the URI when the preset has no `rdfs:label`.
+    public let presets: [(uri: String, label: String, comment: String?)]
+    /// A synthesizer: an `lv2:InstrumentPlugin`, or a plugin with MIDI in and no audio in.
+    public let isInstrument: Bool
+    /// The number of ports the plugin declares (including unsupported ones).
+    public let portCount: Int
+    /// Descriptions ("3 (ev)") of ports the host cannot connect and the plugin needs connected.
+    public let unsupportedPorts: [String]
+
+    /// Whether the plugin forbids sharing an input and an output buffer.
+    public var isInPlaceBroken: Bool {
+        requiredFeatures.contains(LV2URI.inPlaceBroken)
+    }
+
+    public func ports(_ kind: PortInfo.Kind, input: Bool) -> [PortInfo] {
+        ports.filter { $0.kind == kind && $0.isInput == input }
+    }
+
+    /// The atom input that receives MIDI: the first one that declares MIDI support,
+    /// else the first that declares no event types at all (one that names only others,
+    /// such as eg-metro's `time:Position` input, would ignore MIDI in silence).
+    public var midiInput: PortInfo? {
+        let atomInputs = ports(.atom, input: true)
+        return atomInputs.first { $0.supportsMIDI } ?? atomInputs.first { !$0.declaresSupportedEvents }
+    }
+
+    /// The atom input that takes `patch:Set` messages: the first that declares
+    /// `patch:Message`, else the MIDI input.
+    public var parameterInput: PortInfo? {
+        ports(.atom, input: true).first { $0.supportsPatch } ?? midiInput
+    }
+
+    public func port(symbol: String) throws -> PortInfo {
+        guard let port = ports.first(where: { $0.symbol == symbol }) else {
+            let controls = ports(.control, input: true).map(\.symbol)
+            let valid = controls.isEmpty ? "it has no control inputs" : "valid symbols are " + controls.joined(separator: ", ")
+            throw HostError("The plugin \(uri) has no port with symbol \"\(symbol)\"; \(valid).")
+        }
+        return port
+    }
+}

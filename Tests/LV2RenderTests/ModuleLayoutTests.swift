@@ -1,0 +1,86 @@
+import Foundation
+import TestSupport
+import XCTest
+
+/// The host's layers (docs/architecture.md): each module imports only the layers below it,
+/// and the audio and MIDI file module builds without the LV2 and lilv headers.
+final class ModuleLayoutTests: XCTestCase {
+    private static let sources = Repository.root.appendingPathComponent("Sources")
+
+    /// What each module may import, besides the Swift and C standard libraries.
+    private static let allowedImports: [String: Set<String>] = {
+        let files: Set<String> = ["CSndFile", "CSampleRate", "CRemovalOnSignal"]
+        let host = files.union(["AudioMIDIFiles", "CLV2", "CLilv", "CHostSupport"])
+        let check = host.union(["LV2Host", "RTProbe"])
+        let commandLine = check.union(["LV2Check", "ArgumentParser"])
+        // The C library for Python stands on the host, beside the validator.
+        let library = host.union(["LV2Host"])
+        return ["AudioMIDIFiles": files, "LV2Host": host, "LV2Check": check, "lv2render": commandLine, "LV2HostC": library]
+    }()
+    private static let standardLibraries: Set<String> = ["Foundation", "Glibc", "Dispatch"]
+
+    func testEachHostModuleImportsOnlyTheLayersBelowIt() throws {
+        for (module, allowed) in Self.allowedImports {
+            let files = try swiftFiles(in: Self.sources.appendingPathComponent(module))
+            XCTAssertFalse(files.isEmpty, module)
+            for file in files {
+                let imports = try importedModules(of: file)
+                let forbidden = imports.subtracting(allowed).subtracting(Self.standardLibraries)
+                XCTAssertTrue(forbidden.isEmpty, "\(module)/\(file.lastPathComponent) imports \(forbidden.sorted())")
+            }
+        }
+    }
+
+    /// Package.swift gives the file module no way to the LV2 or lilv headers, directly or
+    /// through another target, and the C modules it reaches include none of them.
+    func testAudioMIDIFilesBuildsWithoutLV2OrLilvHeaders() throws {
+        let manifest = try String(contentsOf: Repository.root.appendingPathComponent("Package.swift"), encoding: .utf8)
+        var reached: Set<String> = []
+        var queue = ["AudioMIDIFiles"]
+        while let target = queue.popLast() {
+            guard reached.insert(target).inserted else { continue }
+            queue += dependencies(of: target, in: manifest)
+        }
+        XCTAssertTrue(reached.contains("CSndFile"), "the manifest was not read: \(reached.sorted())")
+        XCTAssertTrue(reached.isDisjoint(with: ["CLV2", "CLilv", "CHostSupport", "LV2Kit", "LV2Host"]), "\(reached.sorted())")
+
+        for target in reached where target.hasPrefix("C") {
+            let folder = Self.sources.appendingPathComponent(target)
+            let headers = try FileManager.default.subpathsOfDirectory(atPath: folder.path)
+                .filter { $0.hasSuffix(".h") || $0.hasSuffix(".modulemap") || $0.hasSuffix(".c") }
+            for header in headers {
+                let text = try String(contentsOf: folder.appendingPathComponent(header), encoding: .utf8)
+                XCTAssertFalse(text.contains("lv2/") || text.contains("lilv"), "\(target)/\(header) names LV2 or lilv headers")
+            }
+        }
+    }
+
+    private func swiftFiles(in folder: URL) throws -> [URL] {
+        try FileManager.default.subpathsOfDirectory(atPath: folder.path)
+            .filter { $0.hasSuffix(".swift") }
+            .map { folder.appendingPathComponent($0) }
+    }
+
+    private func importedModules(of file: URL) throws -> Set<String> {
+        let text = try String(contentsOf: file, encoding: .utf8)
+        return Set(text.split(separator: "\n").compactMap { line -> String? in
+            let words = line.split(separator: " ")
+            guard let index = words.firstIndex(of: "import"), index + 1 < words.count,
+                  words[..<index].allSatisfy({ $0.hasPrefix("@") || ["public", "package", "internal"].contains($0) })
+            else { return nil }
+            return String(words[index + 1])
+        })
+    }
+
+    /// The quoted names in the `dependencies:` list of `target`'s declaration.
+    private func dependencies(of target: String, in manifest: String) -> [String] {
+        guard let start = manifest.range(of: "name: \"\(target)\"") else { return [] }
+        let rest = manifest[start.upperBound...]
+        let end = rest.range(of: #"\n\s*\.(target|systemLibrary|executableTarget|testTarget)\("#, options: .regularExpression)?.lowerBound
+            ?? rest.endIndex
+        let declaration = rest[..<end]
+        guard let list = declaration.range(of: "dependencies: [") else { return [] }
+        let names = declaration[list.upperBound...].prefix { $0 != "]" }
+        return names.split(separator: "\"", omittingEmptySubsequences: false).enumerated().filter { $0.offset % 2 == 1 }.map { String($0.element) }
+    }
+}
