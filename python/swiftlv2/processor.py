@@ -19,6 +19,17 @@ DEFAULT_BLOCK_SIZE = 512
 DEFAULT_TAIL = 1.0
 
 
+class _ChainState:
+    """What a chain says about itself, kept from one reset to the next: a stream of short calls
+    then costs one foreign call each."""
+    __slots__ = ("input_channels", "output_channels", "sends_midi", "position", "midi_output")
+
+    def __init__(self, input_channels, output_channels, sends_midi, position):
+        self.input_channels, self.output_channels, self.sends_midi = input_channels, output_channels, sends_midi
+        self.position = position
+        self.midi_output = []
+
+
 def _free(handle):
     """Frees a chain; at interpreter exit the library may already be gone, and then it does not matter."""
     try:
@@ -40,20 +51,21 @@ class _Processor:
 
     sample_rate = DEFAULT_SAMPLE_RATE
     block_size = DEFAULT_BLOCK_SIZE
-    # The MIDI the last plugin sent in the latest call, as MIDIEvents.
-    midi_output = ()
+    _state = None
+
+    @property
+    def midi_output(self):
+        """The MIDI the last plugin sent in the latest call, as MIDIEvents."""
+        return self._state.midi_output if self._state else []
 
     def _handle_for_call(self, reset, input_channels, bpm):
         """The chain to run this call on, reset if the call asks for it."""
         raise NotImplementedError
 
     def _mirror(self, handle):
-        """Keeps what the chain says about itself until its next reset: a stream of short calls
-        then costs one foreign call each (`_library.process`)."""
-        self._input_channels = c.chain_input_channels(handle)
-        self._output_channels = c.chain_output_channels(handle)
-        self._sends_midi = bool(c.chain_sends_midi(handle))
-        self._position = c.chain_position(handle)
+        """Reads what the chain says about itself, after it is made or reset."""
+        self._state = _ChainState(c.chain_input_channels(handle), c.chain_output_channels(handle),
+                                  bool(c.chain_sends_midi(handle)), c.chain_position(handle))
 
     @property
     def latency(self):
@@ -88,7 +100,8 @@ class _Processor:
                 raise ValueError(f"Audio is (channels, frames), or 1-D for mono, not an array of shape {audio.shape}.")
             audio = np.ascontiguousarray(audio)
         handle = self._handle_for_call(reset, 0 if audio is None else audio.shape[0], bpm)
-        start = self._position / self.sample_rate
+        state = self._state
+        start = state.position / self.sample_rate
         content_end = 0.0
         if midi is not None:
             content_end = self._queue_midi(handle, midi, start) - start
@@ -108,13 +121,14 @@ class _Processor:
             fitted = np.zeros((audio.shape[0], frames), dtype=np.float32)
             fitted[:, :min(frames, audio.shape[1])] = audio[:, :frames]
             audio = fitted
-        output = np.empty((self._output_channels, frames), dtype=np.float32)
+        output = np.empty((state.output_channels, frames), dtype=np.float32)
         process(handle, audio, output, frames)
-        self._position += frames
-        self.midi_output = [MIDIEvent(frame, frame / self.sample_rate, bytes(data))
-                            for frame, data in json.loads(c.chain_take_midi_output_json(handle))] if self._sends_midi else []
+        state.position += frames
+        if state.sends_midi:
+            state.midi_output = [MIDIEvent(frame, frame / self.sample_rate, bytes(data))
+                                 for frame, data in json.loads(c.chain_take_midi_output_json(handle))]
         if output.shape[0] == 0:
-            return self.midi_output
+            return state.midi_output
         return output[0] if mono and output.shape[0] == 1 else output
 
     process = __call__
@@ -172,7 +186,7 @@ class Plugin(_Processor):
         raise AttributeError(f"The plugin {self.__dict__.get('uri')} has no control input {name!r}.")
 
     def __setattr__(self, name, value):
-        if name.startswith("_") or name == "midi_output":
+        if name.startswith("_"):
             super().__setattr__(name, value)
         elif name in self.__dict__.get("parameters", {}) and not hasattr(type(self), name):
             self.set_parameter(name, value)
@@ -224,9 +238,9 @@ class Plugin(_Processor):
 
     def _handle_for_call(self, reset, input_channels, bpm):
         if input_channels is None:
-            input_channels = self._input_channels
-        if reset or bpm is not None or (self._position == 0 and input_channels != self._input_channels):
-            if not reset and self._position > 0:
+            input_channels = self._state.input_channels
+        if reset or bpm is not None or (self._state.position == 0 and input_channels != self._state.input_channels):
+            if not reset and self._state.position > 0:
                 raise ValueError("bpm= takes effect when the plugin starts afresh: call with reset=True.")
             c.chain_reset(self._handle, input_channels, float(bpm or 0))
             self._mirror(self._handle)
@@ -263,9 +277,9 @@ class Chain(_Processor):
             self._handle = handle
             self._mirror(handle)
         if input_channels is None:
-            input_channels = self._input_channels
-        if input_channels != self._input_channels or bpm is not None:
-            if self._position > 0:
+            input_channels = self._state.input_channels
+        if input_channels != self._state.input_channels or bpm is not None:
+            if self._state.position > 0:
                 raise ValueError("A chain takes a new channel count or bpm= only when it starts afresh: call with reset=True.")
             c.chain_reset(self._handle, input_channels, float(bpm or 0))
             self._mirror(self._handle)
