@@ -72,7 +72,8 @@ class _Processor:
         """The latency the plugins report, in frames (the output is not shifted to make up for it)."""
         return c.chain_latency(self._handle_for_call(False, None, None))
 
-    def __call__(self, source=None, sample_rate=None, *, duration=None, reset=True, bpm=None, tail=DEFAULT_TAIL):
+    def __call__(self, source=None, sample_rate=None, *, duration=None, reset=True, bpm=None, tail=DEFAULT_TAIL,
+                 compensate_latency=False):
         """Processes `source` and returns the output as float32 (channels, frames), 1-D when a
         1-D (mono) input gives one output channel.
 
@@ -84,6 +85,8 @@ class _Processor:
         that a stream processed in chunks gives the samples of one call.
         bpm: the tempo for plugins that follow the transport (at a reset; default 120, or the
         MIDI file's tempo map).
+        compensate_latency: shift the output back by the latency the plugins report, rendering
+        that much longer, as lv2render's --compensate-latency (with reset=True only).
         A plugin that sends MIDI and has no audio output returns its MIDI events instead.
         """
         if sample_rate is not None and float(sample_rate) != self.sample_rate:
@@ -101,7 +104,8 @@ class _Processor:
             audio = np.ascontiguousarray(audio)
         handle = self._handle_for_call(reset, 0 if audio is None else audio.shape[0], bpm)
         state = self._state
-        start = state.position / self.sample_rate
+        first_frame = state.position
+        start = first_frame / self.sample_rate
         content_end = 0.0
         if midi is not None:
             content_end = self._queue_midi(handle, midi, start) - start
@@ -121,12 +125,23 @@ class _Processor:
             fitted = np.zeros((audio.shape[0], frames), dtype=np.float32)
             fitted[:, :min(frames, audio.shape[1])] = audio[:, :frames]
             audio = fitted
-        output = np.empty((state.output_channels, frames), dtype=np.float32)
-        process(handle, audio, output, frames)
-        state.position += frames
+        dropped = 0
+        if compensate_latency:
+            if not reset:
+                raise ValueError("compensate_latency= shifts a whole render: call with reset=True.")
+            dropped = c.chain_latency(handle)
+            audio = np.concatenate([audio, np.zeros((audio.shape[0], dropped), dtype=np.float32)], axis=1)
+        output = np.empty((state.output_channels, frames + dropped), dtype=np.float32)
+        process(handle, audio, output, frames + dropped)
+        state.position += frames + dropped
+        if dropped:
+            output = np.ascontiguousarray(output[:, dropped:])
         if state.sends_midi:
-            state.midi_output = [MIDIEvent(frame, frame / self.sample_rate, bytes(data))
-                                 for frame, data in json.loads(c.chain_take_midi_output_json(handle))]
+            # By frame from this call's start, as the MIDI in is timed.
+            start_frame = first_frame + dropped
+            state.midi_output = [MIDIEvent(frame - start_frame, (frame - start_frame) / self.sample_rate, bytes(data))
+                                 for frame, data in json.loads(c.chain_take_midi_output_json(handle))
+                                 if 0 <= frame - start_frame < frames]
         if output.shape[0] == 0:
             return state.midi_output
         return output[0] if mono and output.shape[0] == 1 else output

@@ -66,3 +66,14 @@ def test_a_plugin_following_the_transport_gets_lv2renders_tempo(tmp_path):
     # The tempo is heard: at the default 120 the clicks fall elsewhere.
     assert not np.array_equal(audio, metronome(duration=2.0))
 
+
+
+def test_compensated_latency_gives_lv2renders_samples(tmp_path, stereo_noise_file):
+    path, audio = stereo_noise_file
+    adapter = swiftlv2.load(RATE_ADAPTER)
+    adapter.load_preset("Telephone")
+    output = adapter(audio, compensate_latency=True)
+    expected = render_with_lv2render(tmp_path, RATE_ADAPTER, "--preset", "Telephone", "--input", path, "--tail", 0,
+                                     "--compensate-latency")
+    assert adapter.latency > 0 and output.shape == audio.shape
+    assert np.array_equal(output, expected)
