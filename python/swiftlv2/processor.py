@@ -4,6 +4,7 @@ import ctypes
 import json
 import math
 import os
+import weakref
 
 import numpy as np
 
@@ -183,6 +184,7 @@ class Plugin(_Processor):
         set_internal("name", info["name"])
         set_internal("parameters", {port["symbol"]: Parameter.from_port(port)
                                     for port in info["controls"] if port["input"]})
+        self._chains = weakref.WeakSet()
         self._mirror(handle)
 
     def __del__(self):
@@ -219,10 +221,17 @@ class Plugin(_Processor):
         """Sets a control input by symbol (a number, or a scale point's label), or a patch
         parameter by URI, label or the URI's last part (a path, a number, text)."""
         if name in self.parameters:
-            c.chain_set_control(self._handle, 0, encode(name), self.parameters[name].value_of(value))
+            self._apply("chain_set_control", encode(name), self.parameters[name].value_of(value))
         else:
             text = os.fspath(value) if isinstance(value, os.PathLike) else str(value)
-            c.chain_set_parameter(self._handle, 0, encode(name), encode(text))
+            self._apply("chain_set_parameter", encode(name), encode(text))
+
+    def _apply(self, setting, *arguments):
+        """Applies a setting to this plugin, then to the chains it is part of, where it plays
+        on from the next call (a chain's fresh start copies the plugin as it is set up)."""
+        getattr(c, setting)(self._handle, 0, *arguments)
+        for chain in list(self._chains):
+            chain._apply(self, setting, arguments)
 
     @property
     def patch_parameters(self):
@@ -236,7 +245,7 @@ class Plugin(_Processor):
 
     def load_preset(self, preset):
         """Loads a preset by label (any case) or URI."""
-        c.chain_load_preset(self._handle, 0, encode(preset))
+        self._apply("chain_load_preset", encode(preset))
 
     def save_state(self, directory):
         """Saves the plugin's state (controls and properties) as jalv and lv2render --save-state do."""
@@ -244,7 +253,7 @@ class Plugin(_Processor):
 
     def load_state(self, directory):
         """Restores a state directory saved by save_state, jalv or lv2render --save-state."""
-        c.chain_load_state(self._handle, 0, encode(os.fspath(directory)))
+        self._apply("chain_load_state", encode(os.fspath(directory)))
 
     def reset(self):
         """Starts afresh: a new instance set up as this one was."""
@@ -264,7 +273,7 @@ class Plugin(_Processor):
 
 class Chain(_Processor):
     """Plugins in series, each one's audio outputs feeding the next one's inputs; called as a
-    plugin is. Each plugin plays as it is set up when the chain starts afresh (reset=True)."""
+    plugin is. A setting made on a plugin reaches the chain too, from its next call."""
 
     def __init__(self, plugins):
         self.plugins = list(plugins)
@@ -276,12 +285,21 @@ class Chain(_Processor):
         self.sample_rate = self.plugins[0].sample_rate
         self.block_size = self.plugins[0].block_size
         self._handle = None
+        for plugin in self.plugins:
+            plugin._chains.add(self)
 
     def __del__(self):
         _free(getattr(self, "_handle", None))
 
     def __repr__(self):
         return f"<swiftlv2.Chain {[plugin.uri for plugin in self.plugins]}>"
+
+    def _apply(self, plugin, setting, arguments):
+        """A setting made on one of the plugins, applied to its stages here."""
+        if self._handle:
+            for stage, member in enumerate(self.plugins):
+                if member is plugin:
+                    getattr(c, setting)(self._handle, stage, *arguments)
 
     def _handle_for_call(self, reset, input_channels, bpm):
         if reset or self._handle is None:

@@ -62,3 +62,13 @@ def test_a_chain_streams_in_chunks_as_in_one_call():
     pieces += [chain(duration=(end - start) / 48000, reset=False) for start, end in chunks[1:]]
     assert np.array_equal(np.concatenate(pieces, axis=1), whole)
     assert chain.latency == adapter.latency > 0
+
+
+def test_a_setting_made_on_a_plugin_reaches_a_chain_mid_stream():
+    amp = swiftlv2.load(EG_AMP)
+    chain = swiftlv2.Chain([amp])
+    ones = np.ones(1000, dtype=np.float32)
+    assert np.allclose(chain(ones), 1)
+    amp.gain = -6
+    assert np.allclose(chain(ones, reset=False), 10 ** (-6 / 20), atol=1e-6)
+    assert np.allclose(chain(ones), 10 ** (-6 / 20), atol=1e-6)
