@@ -185,6 +185,7 @@ class Plugin(_Processor):
         set_internal("parameters", {port["symbol"]: Parameter.from_port(port)
                                     for port in info["controls"] if port["input"]})
         self._chains = weakref.WeakSet()
+        self._settings = []
         self._mirror(handle)
 
     def __del__(self):
@@ -228,10 +229,18 @@ class Plugin(_Processor):
 
     def _apply(self, setting, *arguments):
         """Applies a setting to this plugin, then to the chains it is part of, where it plays
-        on from the next call (a chain's fresh start copies the plugin as it is set up)."""
+        on from the next call (a chain's fresh start copies the plugin as it is set up). The
+        settings are kept in order for a copy in another process (pickling, as Dask does): a
+        control or a parameter set again replaces its earlier setting, which could not matter."""
         getattr(c, setting)(self._handle, 0, *arguments)
         for chain in list(self._chains):
             chain._apply(self, setting, arguments)
+        if setting in ("chain_set_control", "chain_set_parameter"):
+            self._settings = [kept for kept in self._settings if kept[:2] != (setting, arguments[0])]
+        self._settings.append((setting, *arguments))
+
+    def __reduce__(self):
+        return (_restore_plugin, (self.uri, self.sample_rate, self.block_size, self.lv2_path, list(self._settings)))
 
     @property
     def patch_parameters(self):
@@ -291,6 +300,9 @@ class Chain(_Processor):
     def __del__(self):
         _free(getattr(self, "_handle", None))
 
+    def __reduce__(self):
+        return (Chain, (self.plugins,))
+
     def __repr__(self):
         return f"<swiftlv2.Chain {[plugin.uri for plugin in self.plugins]}>"
 
@@ -317,6 +329,14 @@ class Chain(_Processor):
             c.chain_reset(self._handle, input_channels, float(bpm or 0))
             self._mirror(self._handle)
         return self._handle
+
+
+def _restore_plugin(uri, sample_rate, block_size, lv2_path, settings):
+    """A pickled plugin, loaded again and set up as it was."""
+    plugin = Plugin(uri, sample_rate=sample_rate, block_size=block_size, lv2_path=lv2_path)
+    for setting, *arguments in settings:
+        plugin._apply(setting, *arguments)
+    return plugin
 
 
 def load(uri, sample_rate=DEFAULT_SAMPLE_RATE, block_size=DEFAULT_BLOCK_SIZE, lv2_path=None):

@@ -99,3 +99,21 @@ def test_plugins_lists_ours_and_the_installed_ones():
 
 def test_package_version_is_the_projects():
     assert lv2render("--version").strip() == swiftlv2.__version__
+
+
+def test_a_pickled_plugin_or_chain_plays_as_the_original(tmp_path):
+    import pickle
+    adapter = swiftlv2.load(RATE_ADAPTER)
+    adapter.mix = 0.3
+    adapter.load_preset("AM radio")
+    adapter.mix = 0.6
+    amp = swiftlv2.load(EG_AMP)
+    for gain in (-1, -2, -3):
+        amp.gain = gain
+    audio = noise(2, 5000)
+    copy = pickle.loads(pickle.dumps(adapter))
+    assert (copy.rate, copy.mix) == (adapter.rate, adapter.mix) == (11025, np.float32(0.6))
+    assert np.array_equal(copy(audio), adapter(audio))
+    assert len(amp._settings) == 1
+    chain = swiftlv2.Chain([amp, adapter])
+    assert np.array_equal(pickle.loads(pickle.dumps(chain))(audio[0]), chain(audio[0]))
