@@ -44,3 +44,26 @@ def test_two_threads_render_at_once(capsys):
         print(f"\nswiftlv2 threads: two renders took {one_thread:.2f} s on one thread, {two_threads:.2f} s on two "
               f"(ratio {two_threads / one_thread:.2f}; 0.5 is two cores fully used); "
               f"CPU/wall while both ran: {cores_used:.2f} cores")
+
+
+def test_python_runs_on_while_a_plugin_processes():
+    # With the GIL held through the call, the other thread could not run until it returned.
+    adapter = swiftlv2.load(RATE_ADAPTER)
+    adapter.load_preset("Vintage sampler 26 kHz")
+    audio = noise(2, 48000 * 10, seed=3)
+    window = []
+
+    def render():
+        start = time.perf_counter()
+        adapter(audio)
+        window.extend([start, time.perf_counter()])
+
+    ticks = []
+    thread = threading.Thread(target=render)
+    thread.start()
+    while thread.is_alive():
+        ticks.append(time.perf_counter())
+        time.sleep(0.001)
+    start, end = window
+    middle = [tick for tick in ticks if start + 0.1 * (end - start) < tick < end - 0.1 * (end - start)]
+    assert len(middle) > 10, f"{len(middle)} ticks while the plugin ran for {end - start:.2f} s"
