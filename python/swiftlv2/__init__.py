@@ -14,7 +14,8 @@ from .audio_files import read, write
 from .check import check
 from .midi import MIDIEvent
 from .parameters import Parameter
-from .processor import Chain, Plugin, load
+from .chain import Chain
+from .plugin import Plugin, load
 from .world import PluginSummary, describe, plugins
 
 __all__ = ["Chain", "Error", "MIDIEvent", "Parameter", "Plugin", "PluginSummary", "check", "describe", "load",

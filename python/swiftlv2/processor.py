@@ -1,17 +1,14 @@
-"""Plugins and chains of plugins, called on numpy audio or MIDI as pedalboard's are."""
+"""What plugins and chains share: a call on numpy audio or MIDI, as pedalboard's plugins are called."""
 
 import ctypes
 import json
 import math
 import os
-import weakref
 
 import numpy as np
 
 from ._library import c, encode, process
 from .midi import MIDIEvent, file_messages, is_midi, timed_messages
-from .parameters import Parameter
-from .world import describe, world
 
 DEFAULT_SAMPLE_RATE = 48000
 # lv2render's default block length: the Python path gives its samples.
@@ -70,7 +67,8 @@ class _Processor:
 
     @property
     def latency(self):
-        """The latency the plugins report, in frames (the output is not shifted to make up for it)."""
+        """The latency the plugins report, in frames; a call shifts its output back by it with
+        compensate_latency=True."""
         return c.chain_latency(self._handle_for_call(False, None, None))
 
     def __call__(self, source=None, sample_rate=None, *, duration=None, reset=True, bpm=None, tail=DEFAULT_TAIL,
@@ -163,182 +161,3 @@ class _Processor:
                              (ctypes.c_uint8 * len(data)).from_buffer_copy(data),
                              (ctypes.c_int32 * count)(*[len(message) for _, message in messages]), count)
         return start + max((seconds for seconds, _ in messages), default=0.0)
-
-
-class Plugin(_Processor):
-    """One LV2 plugin, instantiated at `sample_rate`. Its control inputs are attributes by
-    symbol (`p.gain = -6`); `parameters` describes them."""
-
-    def __init__(self, uri, sample_rate=DEFAULT_SAMPLE_RATE, block_size=DEFAULT_BLOCK_SIZE, lv2_path=None):
-        the_world = world(lv2_path)
-        uris = (ctypes.c_char_p * 1)(encode(uri))
-        handle = c.chain_new(the_world, uris, 1, float(sample_rate), int(block_size))
-        info = describe(uri, lv2_path)
-        set_internal = super().__setattr__
-        set_internal("_handle", handle)
-        set_internal("lv2_path", lv2_path)
-        set_internal("sample_rate", float(sample_rate))
-        set_internal("block_size", int(block_size))
-        set_internal("info", info)
-        set_internal("uri", info["uri"])
-        set_internal("name", info["name"])
-        set_internal("parameters", {port["symbol"]: Parameter.from_port(port)
-                                    for port in info["controls"] if port["input"]})
-        self._chains = weakref.WeakSet()
-        self._settings = []
-        self._mirror(handle)
-
-    def __del__(self):
-        _free(self.__dict__.get("_handle"))
-
-    def __repr__(self):
-        return f"<swiftlv2.Plugin {self.uri} at {self.sample_rate:g} Hz>"
-
-    def __dir__(self):
-        return list(super().__dir__()) + list(self.parameters)
-
-    def __getattr__(self, name):
-        parameters = self.__dict__.get("parameters", {})
-        if name in parameters:
-            return self.get(name)
-        raise AttributeError(f"The plugin {self.__dict__.get('uri')} has no control input {name!r}.")
-
-    def __setattr__(self, name, value):
-        if name.startswith("_"):
-            super().__setattr__(name, value)
-        elif name in self.__dict__.get("parameters", {}) and not hasattr(type(self), name):
-            self.set_parameter(name, value)
-        else:
-            raise AttributeError(f"The plugin {self.uri} has no control input {name!r}; "
-                                 f"its control inputs are {', '.join(self.parameters) or 'none'}.")
-
-    def get(self, symbol):
-        """The current value of a control port (input or output, such as a meter)."""
-        value = ctypes.c_float()
-        c.chain_get_control(self._handle, 0, encode(symbol), ctypes.byref(value))
-        return value.value
-
-    def set_parameter(self, name, value):
-        """Sets a control input by symbol (a number, or a scale point's label), or a patch
-        parameter by URI, label or the URI's last part (a path, a number, text)."""
-        if name in self.parameters:
-            self._apply("chain_set_control", encode(name), self.parameters[name].value_of(value))
-        else:
-            text = os.fspath(value) if isinstance(value, os.PathLike) else str(value)
-            self._apply("chain_set_parameter", encode(name), encode(text))
-
-    def _apply(self, setting, *arguments):
-        """Applies a setting to this plugin, then to the chains it is part of, where it plays
-        on from the next call (a chain's fresh start copies the plugin as it is set up). The
-        settings are kept in order for a copy in another process (pickling, as Dask does): a
-        control or a parameter set again replaces its earlier setting, which could not matter."""
-        getattr(c, setting)(self._handle, 0, *arguments)
-        for chain in list(self._chains):
-            chain._apply(self, setting, arguments)
-        if setting in ("chain_set_control", "chain_set_parameter"):
-            self._settings = [kept for kept in self._settings if kept[:2] != (setting, arguments[0])]
-        self._settings.append((setting, *arguments))
-
-    def __reduce__(self):
-        return (_restore_plugin, (self.uri, self.sample_rate, self.block_size, self.lv2_path, list(self._settings)))
-
-    @property
-    def patch_parameters(self):
-        """The plugin's patch parameters (`patch:writable`, such as a sampler's sample), as dicts."""
-        return {parameter["name"]: parameter for parameter in self.info["parameters"]}
-
-    @property
-    def presets(self):
-        """The presets' labels, in URI order."""
-        return [preset["label"] for preset in self.info["presets"]]
-
-    def load_preset(self, preset):
-        """Loads a preset by label (any case) or URI."""
-        self._apply("chain_load_preset", encode(preset))
-
-    def save_state(self, directory):
-        """Saves the plugin's state (controls and properties) as jalv and lv2render --save-state do."""
-        c.chain_save_state(self._handle, 0, encode(os.fspath(directory)))
-
-    def load_state(self, directory):
-        """Restores a state directory saved by save_state, jalv or lv2render --save-state."""
-        self._apply("chain_load_state", encode(os.fspath(directory)))
-
-    def reset(self):
-        """Starts afresh: a new instance set up as this one was."""
-        c.chain_reset(self._handle, -1, 0)
-        self._mirror(self._handle)
-
-    def _handle_for_call(self, reset, input_channels, bpm):
-        if input_channels is None:
-            input_channels = self._state.input_channels
-        if reset or bpm is not None or (self._state.position == 0 and input_channels != self._state.input_channels):
-            if not reset and self._state.position > 0:
-                raise ValueError("bpm= takes effect when the plugin starts afresh: call with reset=True.")
-            c.chain_reset(self._handle, input_channels, float(bpm or 0))
-            self._mirror(self._handle)
-        return self._handle
-
-
-class Chain(_Processor):
-    """Plugins in series, each one's audio outputs feeding the next one's inputs; called as a
-    plugin is. A setting made on a plugin reaches the chain too, from its next call."""
-
-    def __init__(self, plugins):
-        self.plugins = list(plugins)
-        if not self.plugins:
-            raise ValueError("A chain needs at least one plugin.")
-        rates = {plugin.sample_rate for plugin in self.plugins}
-        if len(rates) > 1:
-            raise ValueError(f"The plugins of a chain must run at one sample rate, not {sorted(rates)}.")
-        self.sample_rate = self.plugins[0].sample_rate
-        self.block_size = self.plugins[0].block_size
-        self._handle = None
-        for plugin in self.plugins:
-            plugin._chains.add(self)
-
-    def __del__(self):
-        _free(getattr(self, "_handle", None))
-
-    def __reduce__(self):
-        return (Chain, (self.plugins,))
-
-    def __repr__(self):
-        return f"<swiftlv2.Chain {[plugin.uri for plugin in self.plugins]}>"
-
-    def _apply(self, plugin, setting, arguments):
-        """A setting made on one of the plugins, applied to its stages here."""
-        if self._handle:
-            for stage, member in enumerate(self.plugins):
-                if member is plugin:
-                    getattr(c, setting)(self._handle, stage, *arguments)
-
-    def _handle_for_call(self, reset, input_channels, bpm):
-        if reset or self._handle is None:
-            handles = (ctypes.c_void_p * len(self.plugins))(*[plugin._handle for plugin in self.plugins])
-            handle = c.chain_join(world(self.plugins[0].lv2_path), handles, len(self.plugins))
-            if self._handle:
-                c.chain_free(self._handle)
-            self._handle = handle
-            self._mirror(handle)
-        if input_channels is None:
-            input_channels = self._state.input_channels
-        if input_channels != self._state.input_channels or bpm is not None:
-            if self._state.position > 0:
-                raise ValueError("A chain takes a new channel count or bpm= only when it starts afresh: call with reset=True.")
-            c.chain_reset(self._handle, input_channels, float(bpm or 0))
-            self._mirror(self._handle)
-        return self._handle
-
-
-def _restore_plugin(uri, sample_rate, block_size, lv2_path, settings):
-    """A pickled plugin, loaded again and set up as it was."""
-    plugin = Plugin(uri, sample_rate=sample_rate, block_size=block_size, lv2_path=lv2_path)
-    for setting, *arguments in settings:
-        plugin._apply(setting, *arguments)
-    return plugin
-
-
-def load(uri, sample_rate=DEFAULT_SAMPLE_RATE, block_size=DEFAULT_BLOCK_SIZE, lv2_path=None):
-    """Loads the plugin `uri` from the LV2 path at `sample_rate`."""
-    return Plugin(uri, sample_rate=sample_rate, block_size=block_size, lv2_path=lv2_path)
