@@ -28,36 +28,36 @@ public final class LiveChain {
     private var remaining = 0
     /// MIDI not yet handed to the chain, in seconds since the reset.
     private var queuedMIDI: [TimedMIDIEvent] = []
-    private var tempoChanges: [(seconds: Double, beatsPerMinute: Double)] = []
     private var hasRun = false
 
     public init(world: LV2World, stages: [RenderStage], sampleRate: Double, blocks: BlockPattern = .fixed(512)) throws {
-        guard !stages.isEmpty else { throw HostError("A chain needs at least one plugin.") }
-        try RenderRequest.checkTiming(sampleRate: sampleRate, duration: nil, tail: nil)
-        try blocks.validate()
+        let firstInputs = stages.first?.plugin.ports(.audio, input: true).count ?? 0
+        (chain, input) = try Self.makeChain(world: world, stages: stages, sampleRate: sampleRate, blocks: blocks,
+                                            inputChannelCount: firstInputs, beatsPerMinute: nil)
         self.world = world
         self.stages = stages
         self.sampleRate = sampleRate
         self.blocks = blocks
-        let firstInputs = stages[0].plugin.ports(.audio, input: true).count
         inputChannelCount = firstInputs
-        (chain, input) = try Self.makeChain(world: world, stages: stages, sampleRate: sampleRate, blocks: blocks,
-                                            inputChannelCount: firstInputs, tempoChanges: [])
         lengths = blocks.lengths()
     }
 
+    /// The instances set up and wired as `Renderer` does it for a request of these stages,
+    /// which is checked as a render's is.
     private static func makeChain(world: LV2World, stages: [RenderStage], sampleRate: Double, blocks: BlockPattern,
-                                  inputChannelCount: Int, tempoChanges: [(seconds: Double, beatsPerMinute: Double)])
-        throws -> (PluginChain, PushedAudio?) {
+                                  inputChannelCount: Int, beatsPerMinute: Double?) throws -> (PluginChain, PushedAudio?) {
         var request = RenderRequest(stages: stages)
         request.sampleRate = sampleRate
         request.blocks = blocks
+        request.beatsPerMinute = beatsPerMinute
+        try request.validate()
         let renderer = Renderer(world: world)
         let instances = try stages.map { try renderer.makeInstance($0, request) }
         let input = inputChannelCount > 0 ? PushedAudio(sampleRate: sampleRate, channelCount: inputChannelCount) : nil
         let last = instances[instances.count - 1]
         let chain = try PluginChain(instances, input: input, midi: MIDISchedule([], sampleRate: sampleRate),
-                                    transport: Transport(tempoChanges: tempoChanges, meter: .common, sampleRate: sampleRate),
+                                    transport: Transport(tempoChanges: beatsPerMinute.map { [(0, $0)] } ?? [], meter: .common,
+                                                         sampleRate: sampleRate),
                                     collectsMIDIOutput: last.audioOutputCount == 0)
         chain.activate()
         try renderer.setParameters(request, chain)
@@ -68,13 +68,9 @@ public final class LiveChain {
     /// `inputChannelCount`: the channels each call will bring (0 for none).
     /// `beatsPerMinute`: the tempo plugins that follow the transport get (nil: 120).
     public func reset(inputChannelCount: Int? = nil, beatsPerMinute: Double? = nil) throws {
-        if let beatsPerMinute, !Transport.tempoRange.contains(beatsPerMinute) {
-            throw HostError("The tempo must be between \(Int(Transport.tempoRange.lowerBound)) and \(Int(Transport.tempoRange.upperBound)) beats per minute, not \(beatsPerMinute.compactDescription).")
-        }
         let channels = inputChannelCount ?? self.inputChannelCount
-        tempoChanges = beatsPerMinute.map { [(0, $0)] } ?? []
         (chain, input) = try Self.makeChain(world: world, stages: stages, sampleRate: sampleRate, blocks: blocks,
-                                            inputChannelCount: channels, tempoChanges: tempoChanges)
+                                            inputChannelCount: channels, beatsPerMinute: beatsPerMinute)
         self.inputChannelCount = channels
         position = 0
         remaining = 0
@@ -181,8 +177,7 @@ public final class LiveChain {
         }
         try addMIDI(events)
         if position == 0, offset == 0, !file.tempoChanges.isEmpty {
-            tempoChanges = file.tempoChanges
-            chain.transport = Transport(tempoChanges: tempoChanges, meter: .common, sampleRate: sampleRate)
+            chain.transport = Transport(tempoChanges: file.tempoChanges, meter: .common, sampleRate: sampleRate)
         }
         return offset + (file.lastEventSeconds ?? 0)
     }
