@@ -37,16 +37,24 @@ else
 PYTHONDIR ?= $(PREFIX)/lib/python$(PYTHON_VERSION)/dist-packages
 endif
 endif
+# The manual page and the shell completions go where man, bash-completion, zsh and fish look:
+# under PREFIX/share (~/.local/share is XDG_DATA_HOME's default, which they search too);
+# zsh's folder for packages is vendor-completions, for local installs site-functions.
+MANDIR      ?= $(PREFIX)/share/man
+BASHCOMPDIR ?= $(PREFIX)/share/bash-completion/completions
+ZSHCOMPDIR  ?= $(PREFIX)/share/zsh/$(if $(filter /usr,$(PREFIX)),vendor-completions,site-functions)
+FISHCOMPDIR ?= $(PREFIX)/share/fish/vendor_completions.d
 
 BUILD_DEBS := lv2-dev libsamplerate0-dev liblilv-dev libsndfile1-dev pkg-config
 DEB_DEBS   := dpkg-dev
 # jalv is the host the jalv tests run; jackd2 brings jackd and the clients they use
 # (jack_lsp, jack_connect, jack_midiseq, jack_rec); ardour brings ardour7-lua and
 # ardour7-export, which the Ardour tests run headless; lintian checks the Debian package.
+# swh-lv2 brings GVerb, the reverb whose decay the tail tests keep whole.
 # The Python package's tests: numpy, pytest, mido for MIDI messages, distributed for the Dask
 # example; venv, pip, setuptools and wheel for the `pip install` test.
 PYTHON_DEBS := python3 python3-numpy python3-pytest python3-mido python3-distributed python3-venv python3-pip python3-setuptools python3-wheel
-TEST_DEBS  := lilv-utils sordi lv2-examples setbfree x42-plugins timgm6mb-soundfont sox valgrind gcc python3 jalv jackd2 ardour lintian $(DEB_DEBS) $(PYTHON_DEBS)
+TEST_DEBS  := lilv-utils sordi lv2-examples setbfree x42-plugins swh-lv2 timgm6mb-soundfont sox valgrind gcc python3 jalv jackd2 ardour lintian $(DEB_DEBS) $(PYTHON_DEBS)
 
 # The benchmark's C code is built with the Swift toolchain's clang (the LLVM that
 # compiles the plugin) and its C synth reference also with gcc, as a second opinion.
@@ -90,9 +98,25 @@ plugin: generate
 	cp $(PLUGIN_BUILD)/release/libSwiftLV2.so $(PLUGIN_SO)
 
 # The Swift runtime and Foundation are linked in, so that lv2render, installed, needs
-# only system libraries (no Swift toolchain) and runs in a bare environment.
+# only system libraries (no Swift toolchain) and runs in a bare environment; it links
+# only the libraries it calls (see CLilv in Package.swift). generate-manual is built with
+# the same flags, so that the two builds share their modules instead of rebuilding them.
+# The manual page and the completions are written from lv2render's own help, by
+# swift-argument-parser's generate-manual and --generate-completion-script, dated by the
+# changelog so that they come out the same on every build.
+HOST_DOCS := $(HOST_BUILD)/host-docs
 host: deps
 	$(SWIFT) build -c release --product lv2render --static-swift-stdlib --scratch-path $(HOST_BUILD)
+	$(SWIFT) build -c release --product generate-manual --static-swift-stdlib --scratch-path $(HOST_BUILD)
+	@rm -rf $(HOST_DOCS) && mkdir -p $(HOST_DOCS)
+	$(HOST_BUILD)/release/generate-manual $(HOST_BUILD)/release/lv2render --output-directory $(HOST_DOCS) \
+	    --date $$(date -u -d "$$(sed -n 's/^ -- .*>  //p' packaging/changelog | head -1)" +%F)
+	@# mdoc warns about empty lines (lintian reports it), and they mean nothing there.
+	sed -i '/^$$/d' $(HOST_DOCS)/lv2render.1
+	@# bash-completion sources the file: a #! line means nothing there (lintian warns).
+	$(HOST_BUILD)/release/lv2render --generate-completion-script bash | sed '1{/^#!/d}' > $(HOST_DOCS)/lv2render.bash
+	$(HOST_BUILD)/release/lv2render --generate-completion-script zsh > $(HOST_DOCS)/_lv2render
+	$(HOST_BUILD)/release/lv2render --generate-completion-script fish > $(HOST_DOCS)/lv2render.fish
 
 # The host as a C library for Python (Sources/LV2HostC/include/swiftlv2.h), put inside the
 # package folder so that `pip install ./python` ships it; linked by scripts/link-python-library
@@ -146,24 +170,32 @@ demo: all
 # Builds only when something is missing, so that `make && sudo make install` does not
 # rebuild as root.
 install:
-	@[ -f $(PLUGIN_SO) ] && [ -f $(HOST_BUILD)/release/lv2render ] && [ -f $(PYTHON_LIBRARY) ] || $(MAKE) --no-print-directory all
-	install -d $(DESTDIR)$(LV2DIR)/$(INSTALL_NAME) $(DESTDIR)$(PREFIX)/bin
+	@[ -f $(PLUGIN_SO) ] && [ -f $(HOST_BUILD)/release/lv2render ] && [ -f $(HOST_DOCS)/lv2render.fish ] && [ -f $(PYTHON_LIBRARY) ] \
+	    || $(MAKE) --no-print-directory all
+	install -d $(DESTDIR)$(LV2DIR)/$(INSTALL_NAME) $(DESTDIR)$(PREFIX)/bin $(DESTDIR)$(MANDIR)/man1 \
+	    $(DESTDIR)$(BASHCOMPDIR) $(DESTDIR)$(ZSHCOMPDIR) $(DESTDIR)$(FISHCOMPDIR) $(DESTDIR)$(PYTHONDIR)/swiftlv2
 	install -m 644 $(BUNDLE)/*.ttl $(DESTDIR)$(LV2DIR)/$(INSTALL_NAME)/
 	install -m 755 $(PLUGIN_SO) $(DESTDIR)$(LV2DIR)/$(INSTALL_NAME)/
 	strip --strip-unneeded --remove-section=.comment $(DESTDIR)$(LV2DIR)/$(INSTALL_NAME)/$(notdir $(PLUGIN_SO))
 	install -m 755 $(HOST_BUILD)/release/lv2render $(DESTDIR)$(PREFIX)/bin/
 	strip --strip-unneeded --remove-section=.comment $(DESTDIR)$(PREFIX)/bin/lv2render
-	install -d $(DESTDIR)$(PYTHONDIR)/swiftlv2
+	gzip -9n < $(HOST_DOCS)/lv2render.1 > $(DESTDIR)$(MANDIR)/man1/lv2render.1.gz
+	chmod 644 $(DESTDIR)$(MANDIR)/man1/lv2render.1.gz
+	install -m 644 $(HOST_DOCS)/lv2render.bash $(DESTDIR)$(BASHCOMPDIR)/lv2render
+	install -m 644 $(HOST_DOCS)/_lv2render $(DESTDIR)$(ZSHCOMPDIR)/_lv2render
+	install -m 644 $(HOST_DOCS)/lv2render.fish $(DESTDIR)$(FISHCOMPDIR)/lv2render.fish
 	install -m 644 python/swiftlv2/*.py $(PYTHON_LIBRARY) $(DESTDIR)$(PYTHONDIR)/swiftlv2/
+	@./scripts/install-report "$(DESTDIR)" "$(PREFIX)/bin" "$(LV2DIR)/$(INSTALL_NAME)" "$(MANDIR)" "$(PYTHONDIR)/swiftlv2"
 
 # The Debian package, in $(DEB_BUILD)/ (see scripts/build-deb and docs/packaging.md).
 deb: all
 	@./scripts/ensure-debs $(DEB_DEBS)
-	./scripts/build-deb $(DEB_BUILD) "$(SWIFT)" $(HOST_BUILD)
+	./scripts/build-deb $(DEB_BUILD)
 
 uninstall:
 	rm -rf $(DESTDIR)$(LV2DIR)/$(INSTALL_NAME)
-	rm -f $(DESTDIR)$(PREFIX)/bin/lv2render
+	rm -f $(DESTDIR)$(PREFIX)/bin/lv2render $(DESTDIR)$(MANDIR)/man1/lv2render.1.gz $(DESTDIR)$(BASHCOMPDIR)/lv2render \
+	    $(DESTDIR)$(ZSHCOMPDIR)/_lv2render $(DESTDIR)$(FISHCOMPDIR)/lv2render.fish
 	rm -rf $(DESTDIR)$(PYTHONDIR)/swiftlv2
 
 clean:

@@ -39,8 +39,11 @@ let package = Package(
         .systemLibrary(name: "CMath", path: "Sources/CMath"),
         .systemLibrary(name: "CSampleRate", path: "Sources/CSampleRate", pkgConfig: "samplerate",
                        providers: [.apt(["libsamplerate0-dev"])]),
-        .systemLibrary(name: "CLilv", path: "Sources/CLilv", pkgConfig: "lilv-0",
-                       providers: [.apt(["liblilv-dev"])]),
+        // Not through pkg-config: `pkg-config --libs lilv-0` also names serd, sord and sratom,
+        // which lilv uses but we never call, and SwiftPM puts those -l flags ahead of any
+        // --as-needed, so lv2render (and the .deb's Depends) would carry them for nothing.
+        // The module map links lilv alone; its header comes from /usr/include/lilv-0.
+        .systemLibrary(name: "CLilv", path: "Sources/CLilv"),
         .systemLibrary(name: "CSndFile", path: "Sources/CSndFile", pkgConfig: "sndfile",
                        providers: [.apt(["libsndfile1-dev"])]),
 

@@ -11,11 +11,12 @@ struct CheckCommand: ParsableCommand {
         discussion: """
             Runs each check in a child process with a time limit, so that a crash, an abort \
             or a hang fails that check and the others still run. Exit status: 0 when \
-            nothing failed, 1 when a check failed, 2 for a usage error. The checks:
+            nothing failed, 1 when a check failed or the plugin cannot be found or loaded \
+            (as for render), 2 for a usage error. The checks:
             \(PluginCheck.allCases.map { "  \($0.rawValue): \($0.summary)" }.joined(separator: "\n"))
             """)
 
-    @Argument(help: "The plugin's URI.")
+    @Argument(help: "The plugin's URI, or its name or the URI's last part when only one plugin has it.")
     var uri: String
 
     @Option(help: ArgumentHelp("The seed of the random inputs and block schedules (default: a new one, printed).", valueName: "n"))
@@ -48,15 +49,13 @@ struct CheckCommand: ParsableCommand {
     }
 
     func run() throws {
-        let runner: CheckRunner
-        do {
-            let executable = URL(fileURLWithPath: "/proc/self/exe").resolvingSymlinksInPath().path
-            runner = try CheckRunner(uri: uri, world: LV2World.forCommandLine(), executable: executable, seed: seed ?? UInt64.random(in: 1...999_999),
+        // A plugin that cannot be found is status 1, as it is for render.
+        let world = try LV2World.forCommandLine()
+        let plugin = try resolvePlugin(uri, in: world)
+        let executable = URL(fileURLWithPath: "/proc/self/exe").resolvingSymlinksInPath().path
+        let runner = try CheckRunner(uri: plugin.uri, world: world, executable: executable, seed: seed ?? UInt64.random(in: 1...999_999),
                                      quick: quick, timeout: timeout ?? (quick ? 10 : 30))
-        } catch let error as HostError {
-            throw ValidationError(error.description)  // an unknown URI is a usage error: status 2
-        }
-        var report = CheckReport(uri: uri, name: runner.name, seed: runner.seed, quick: quick)
+        var report = CheckReport(uri: plugin.uri, name: runner.name, seed: runner.seed, quick: quick)
         if !json { print(report.header) }
         report.results = try runner.run(PluginCheck.allCases.filter { only.isEmpty || only.contains($0) }) { result in
             if !json {

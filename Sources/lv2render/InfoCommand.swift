@@ -7,11 +7,11 @@ struct InfoCommand: ParsableCommand {
         commandName: "info",
         abstract: "Describe a plugin: what it does, ports, ranges, defaults, units, latency, features, presets, parameters.")
 
-    @Argument(help: "The plugin's URI.")
+    @Argument(help: "The plugin's URI, or its name or the URI's last part when only one plugin has it.")
     var uri: String
 
     func run() throws {
-        let plugin = try LV2World.forCommandLine().plugin(uri: uri)
+        let plugin = try resolvePlugin(uri, in: LV2World.forCommandLine())
         print(plugin.name)
         if let comment = plugin.comment { print(comment) }
         print("URI:               \(plugin.uri)")

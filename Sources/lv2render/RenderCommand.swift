@@ -6,18 +6,28 @@ import LV2Host
 struct RenderCommand: ParsableCommand {
     static let configuration = CommandConfiguration(
         commandName: "render",
-        abstract: "Render a plugin, or a chain of plugins, to a WAV file.",
+        abstract: "Render a plugin, or a chain of plugins, to an audio file.",
         usage: """
             lv2render render <uri> --output <file> [--midi <file> | --notes <spec>] [--input <file>] \
             [--set <symbol=value>]... [--preset <preset>] [--then <uri> [--set <symbol=value>]... [--preset <preset>]]... [<options>]
             """,
         discussion: """
-            The render lasts until the input and the MIDI end, then until the output has been \
-            silent for 0.1 s after the chain's latency (at most 30 s), or --tail seconds, or \
-            exactly --duration seconds. It streams, so its length costs no memory.
+            The render lasts until the input and the MIDI end, then, after the chain's latency, \
+            until the output has been silent for 0.1 s or has held a steady level (dither, noise, \
+            hum) for 1.4 s, at most \(Int(RenderRequest.tailCapSeconds)) s; or --tail seconds; or exactly --duration seconds. It \
+            streams, so its length costs no memory.
 
             --then URI adds a plugin fed by the previous one's audio outputs; the --set and \
             --preset options after it apply to that plugin.
+
+            --preset takes a preset's URI, its label (any case) or its URI's last part \
+            (am-radio for urn:swiftlv2:rate-adapter#am-radio); it is loaded before the --sets. \
+            lv2render info URI lists a plugin's presets.
+
+            The output's extension chooses its type: .wav (also for - and names without one), \
+            .flac, .ogg, .opus, .aiff, .caf or .mp3. A batch (several --input files with \
+            --output-dir DIR) writes each input to DIR/NAME.wav, NAME being the input's file \
+            name without its extension, one child process per file, --jobs at a time.
             """)
 
     @OptionGroup var firstStage: StageOptions
@@ -26,7 +36,7 @@ struct RenderCommand: ParsableCommand {
     // so that `--rate -1` is refused as out of range and `-o -` means standard output.
 
     @Option(name: .shortAndLong, parsing: .unconditional,
-            help: ArgumentHelp("The WAV file to write; - for standard output. (Not needed with --midi-out alone.)", valueName: "file"))
+            help: ArgumentHelp("The audio file to write, of the type its extension names (.wav, .flac, .ogg, .opus, .aiff, .caf, .mp3); - for WAV on standard output. (Not needed with --midi-out alone.)", valueName: "file"))
     var output: String?
 
     @Option(parsing: .unconditional,
@@ -100,14 +110,14 @@ struct RenderCommand: ParsableCommand {
     var inPlace = false
 
     @Option(parsing: .unconditional,
-            help: ArgumentHelp("The output samples: pcm16, pcm24 or float32 (the default).", valueName: "format"),
+            help: ArgumentHelp("The output samples: pcm16, pcm24 or float32. (default: float32; pcm24 for FLAC; none to choose for Ogg, Opus, MP3)", valueName: "format"),
             transform: { argument in
                 guard let format = SampleFormat(rawValue: argument) else {
                     throw ValidationError("--format takes pcm16, pcm24 or float32, not \"\(argument)\".")
                 }
                 return format
             })
-    var format: SampleFormat = .float32
+    var format: SampleFormat?
 
     @Flag(help: "Print the summary as a JSON object.")
     var json = false
@@ -166,6 +176,7 @@ struct RenderCommand: ParsableCommand {
             return
         }
         let target = try output.map { try OutputTarget($0) }
+        let outputFormat = try target.map { try OutputFormat(target: $0, requested: format) }
         let midiTarget = try midiOut.map { try OutputTarget($0) }
         let world = try LV2World.forCommandLine()
         let source = try input.map { try AudioFileReader(path: $0) }
@@ -194,11 +205,11 @@ struct RenderCommand: ParsableCommand {
 
         let result = try ProgressBar().showing { progress in
             try Renderer(world: world).render(request, input: source, output: { channelCount in
-                guard let target else { return DiscardingSink() }
+                guard let target, let outputFormat else { return DiscardingSink() }
                 guard channelCount > 0 else {
                     throw HostError("The plugin \(request.stages[request.stages.count - 1].plugin.uri) has no audio outputs, so there is no audio for --output; leave it out and keep --midi-out.")
                 }
-                return try AudioFileWriter(target: target, sampleRate: request.sampleRate, channelCount: channelCount, format: format)
+                return try AudioFileWriter(target: target, sampleRate: request.sampleRate, channelCount: channelCount, format: outputFormat)
             }, progress: progress)
         }
         if let midiTarget {
@@ -209,7 +220,17 @@ struct RenderCommand: ParsableCommand {
         }
         result.notes.forEach { printNote($0) }
         if !result.peakDBFS.isFinite { warnAboutSilence(request) }
-        let summary = Summary(result: result, output: output ?? midiOut ?? "", peakResidentBytes: peakResidentBytes())
+        if result.nonFiniteSamples > 0 {
+            printWarning("The plugins output \(result.nonFiniteSamples) sample\(result.nonFiniteSamples == 1 ? "" : "s") that \(result.nonFiniteSamples == 1 ? "is" : "are") not a number (NaN or infinity); \(result.nonFiniteSamples == 1 ? "it was" : "they were") written as 0.")
+        }
+        if let outputFormat, let sample = outputFormat.sample, outputFormat.clips, result.samplesOverFullScale > 0 {
+            let count = result.samplesOverFullScale
+            printWarning("\(count) sample\(count == 1 ? " was" : "s were") beyond full scale and clipped in the \(sample.rawValue) file; lower the level or use --format float32.")
+        }
+        if result.endReason == .tailCap {
+            printWarning("The output was still changing \(Int(RenderRequest.tailCapSeconds)) s after the input and the notes ended, so the render stops at that cap; choose the length with --tail or --duration.")
+        }
+        let summary = Summary(result: result, output: output ?? midiOut ?? "", format: outputFormat, peakResidentBytes: peakResidentBytes())
         // With the audio or the MIDI on standard output, the summary goes to stderr.
         let text = (json ? summary.json : summary.line) + "\n"
         let onStandardOutput = [target, midiTarget].contains { $0?.kind == .standardOutput }

@@ -4,7 +4,7 @@ import LV2Host
 /// What the command line says about one plugin of the chain: its URI and the
 /// `--set`s and `--preset` that follow it (up to the next `--then`).
 struct StageOptions: ParsableArguments {
-    @Argument(help: "The plugin's URI.")
+    @Argument(help: "The plugin's URI, or its name or the URI's last part when only one plugin has it.")
     var uri: String
 
     @Option(name: .customLong("set"), parsing: .unconditionalSingleValue,
@@ -17,7 +17,7 @@ struct StageOptions: ParsableArguments {
     var automate: [String] = []
 
     @Option(parsing: .unconditional,
-            help: ArgumentHelp("Load a preset's control values (before any --set), by URI or label.", valueName: "preset"))
+            help: ArgumentHelp("Load a preset's control values (before any --set), by URI, label or the URI's last part.", valueName: "preset"))
     var preset: String?
 
     @Option(parsing: .unconditional,
@@ -28,15 +28,15 @@ struct StageOptions: ParsableArguments {
     var saveState: String?
 
     func stage(in world: LV2World, sampleRate: Double) throws -> RenderStage {
-        let plugin = try world.plugin(uri: uri)
+        let plugin = try resolvePlugin(uri, in: world)
         var stage = RenderStage(plugin: plugin, presetURI: preset, statePath: state, savedStatePath: saveState)
         for setting in settings {
             // A control port's symbol wins; a name no port has may be a parameter's.
-            let isControl = plugin.ports(.control, input: true).contains { $0.symbol == setting.name }
-            if !isControl, let parameter = try plugin.parameter(named: setting.name) {
+            let control = plugin.ports(.control, input: true).first { $0.symbol == setting.name }
+            if control == nil, let parameter = try plugin.parameter(named: setting.name) {
                 stage.parameters.append((parameter, try ParameterValue(setting.text, for: parameter)))
             } else {
-                stage.controls.append((setting.name, try setting.number()))
+                stage.controls.append((setting.name, try setting.number(scalePoints: control?.scalePoints ?? [])))
             }
         }
         stage.automations = try automate.map { try Self.automation($0, sampleRate: sampleRate) }
@@ -75,10 +75,15 @@ struct ControlSetting {
         text = String(parts[1])
     }
 
-    /// The value for a control port.
-    func number() throws -> Float {
+    /// The value for a control port: a number, or the label of one of its `scalePoints`
+    /// (`quality="Sinc best"`), in any case.
+    func number(scalePoints: [(label: String, value: Float)] = []) throws -> Float {
+        if Float(text) == nil, let point = scalePoints.first(where: { $0.label.caseInsensitiveCompare(text) == .orderedSame }) {
+            return point.value
+        }
         guard let value = Float(text), !value.isNaN else {
-            throw ValidationError("The value \"\(text)\" for \(name) is not a number.")
+            let labels = scalePoints.isEmpty ? "" : " or one of its labels (\(scalePoints.map { "\"\($0.label)\"" }.joined(separator: ", ")))"
+            throw ValidationError("The value \"\(text)\" for \(name) is not a number\(labels).")
         }
         // Float("1e39") is infinity: the number is fine, a control port cannot hold it.
         guard value.isFinite else {

@@ -1,3 +1,4 @@
+import AudioMIDIFiles
 import Foundation
 import LV2Host
 
@@ -5,16 +6,26 @@ import LV2Host
 struct Summary {
     let result: RenderMeasurements
     let output: String
+    /// The output file's format; nil with only --midi-out.
+    let format: OutputFormat?
     /// The process's peak resident memory, so that a long render shows it stayed small.
     let peakResidentBytes: Int?
 
-    /// "96000 frames (2.000 s at 48000 Hz), peak -6.02 dBFS, RMS -9.03 dBFS, latency 0 frames, CPU 0.012 s, 166.7x realtime"
+    /// "96000 frames (2.000 s at 48000 Hz), peak -6.02 dBFS, RMS -9.03 dBFS, latency 0 frames, CPU 0.012 s, 166.7x realtime",
+    /// then the samples clipped and the samples that were not numbers, when there are any.
     var line: String {
         let rate = Int(result.sampleRate)
         return "\(result.frames) frames (\(fixed(result.seconds, 3)) s at \(rate) Hz), "
             + "peak \(decibels(result.peakDBFS)) dBFS, RMS \(decibels(result.rmsDBFS)) dBFS, "
             + "latency \(result.latency) frames, CPU \(fixed(result.cpuSeconds, 3)) s, "
             + "\(fixed(result.realtimeFactor, 1))x realtime"
+            + (clippedSamples > 0 ? ", \(clippedSamples) sample\(clippedSamples == 1 ? "" : "s") clipped" : "")
+            + (result.nonFiniteSamples > 0 ? ", \(result.nonFiniteSamples) not a number (written as 0)" : "")
+    }
+
+    /// Samples beyond full scale that the output's integer format cut off.
+    var clippedSamples: Int {
+        format?.clips == true ? result.samplesOverFullScale : 0
     }
 
     /// The same figures as one JSON object; levels of digital silence are null.
@@ -29,6 +40,11 @@ struct Summary {
             "peakDBFS": finite(result.peakDBFS),
             "rmsDBFS": finite(result.rmsDBFS),
             "latency": result.latency,
+            "ending": result.endReason.rawValue,
+            "clippedSamples": clippedSamples,
+            "nonFiniteSamples": result.nonFiniteSamples,
+            "fileType": format.map { $0.type.rawValue as Any } ?? NSNull(),
+            "sampleFormat": format?.sample.map { $0.rawValue as Any } ?? NSNull(),
             "cpuSeconds": result.cpuSeconds,
             "realtimeFactor": finite(result.realtimeFactor),
             "peakResidentBytes": peakResidentBytes ?? NSNull(),

@@ -8,6 +8,10 @@ import LV2Host
 // one sentence on stderr; help goes to stdout with status 0.
 
 var arguments = Array(CommandLine.arguments.dropFirst())
+if let mistake = LV2Render.unknownSubcommand(in: arguments) {
+    printError(mistake)
+    exit(2)
+}
 do {
     let chain = try ChainArguments.split(&arguments)
     var command = try LV2Render.parseAsRoot(arguments)

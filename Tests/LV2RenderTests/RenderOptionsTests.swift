@@ -82,10 +82,13 @@ final class RenderOptionsTests: XCTestCase {
         }
     }
 
-    /// Levels beyond full scale saturate in integer formats rather than wrapping around.
+    /// Levels beyond full scale saturate in integer formats rather than wrapping around,
+    /// and a warning counts them.
     func testIntegerFormatsClip() throws {
         try writeWAV([[0.9, -0.9, 0.5]], sampleRate: 48000, to: input)
-        try renderSucceeding(["render", Examples.amp, "--input", input, "--set", "gain=6", "--tail", "0", "--format", "pcm16", "-o", output])
+        let result = try LV2RenderTool.run(["render", Examples.amp, "--input", input, "--set", "gain=6", "--tail", "0", "--format", "pcm16", "-o", output])
+        XCTAssertEqual(result.status, 0, result.standardError)
+        XCTAssertEqual(result.standardError, "Warning: 2 samples were beyond full scale and clipped in the pcm16 file; lower the level or use --format float32.\n")
         let samples = try rendered()
         XCTAssertEqual(samples[0], 32767 / 32768, accuracy: 1e-6)
         XCTAssertEqual(samples[1], -1, accuracy: 1e-6)

@@ -24,7 +24,7 @@ final class RenderTimingTests: XCTestCase {
     }
 
     func testSilenceEndsTheRenderAfterTheWindow() {
-        var watch = SilenceWatch(start: 10, window: 5, limit: 1000)
+        var watch = TailWatch(start: 10, window: 5, limit: 1000)
         var sound = [Float](repeating: 0, count: 64)
         sound[12] = 0.5
         let block = UnsafeMutableBufferPointer<Float>.allocate(capacity: 64)
@@ -35,10 +35,11 @@ final class RenderTimingTests: XCTestCase {
     }
 
     func testSilenceWaitsNoLongerThanTheLimit() {
-        var watch = SilenceWatch(start: 0, window: 5, limit: 100)
+        var watch = TailWatch(start: 0, window: 5, limit: 100)
         let block = UnsafeMutableBufferPointer<Float>.allocate(capacity: 64)
         defer { block.deallocate() }
-        block.initialize(repeating: 0.1)
+        // A ramp, neither silent nor steady from one window to the next.
+        for i in 0..<64 { block[i] = 0.1 * Float(i) / 64 }
         XCTAssertNil(watch.scan([block], frames: 64, first: 0))
         XCTAssertEqual(watch.scan([block], frames: 64, first: 64), 100)
     }

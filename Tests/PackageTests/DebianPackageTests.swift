@@ -38,8 +38,9 @@ final class DebianPackageTests: XCTestCase {
     }
 
     /// The bundle (every file `make` leaves in plugin.lv2) in /usr/lib/lv2/swiftlv2.lv2,
-    /// lv2render in /usr/bin with its manual page, the copyright and the changelog, and
-    /// dependencies read from the binaries: the libraries they link, never a Swift one.
+    /// lv2render in /usr/bin with its manual page and bash, zsh and fish completions, the
+    /// copyright and the changelog, and dependencies read from the binaries: the libraries
+    /// they link, never a Swift one.
     func testPackageHoldsTheBundleLV2RenderAndTheirDocumentation() throws {
         let package = try Self.package()
         // `dpkg-deb --contents` lists like `tar -tv`: the path (no spaces in ours) comes last.
@@ -52,6 +53,8 @@ final class DebianPackageTests: XCTestCase {
             .filter { $0.hasSuffix(".py") || $0 == "libswiftlv2.so" }
         let expected = Set(bundleFiles.map { "/usr/lib/lv2/swiftlv2.lv2/\($0)" } + [
             "/usr/bin/lv2render", "/usr/share/man/man1/lv2render.1.gz",
+            "/usr/share/bash-completion/completions/lv2render", "/usr/share/zsh/vendor-completions/_lv2render",
+            "/usr/share/fish/vendor_completions.d/lv2render.fish",
             "/usr/share/doc/swiftlv2/copyright", "/usr/share/doc/swiftlv2/changelog.gz",
         ] + pythonFiles.map { "/usr/lib/python3/dist-packages/swiftlv2/\($0)" })
         XCTAssertEqual(files, expected)
@@ -122,6 +125,58 @@ final class DebianPackageTests: XCTestCase {
         let help = try runCommand("/usr/bin/env", ["-i", lv2render, "--help"])
         XCTAssertEqual(help.status, 0, help.standardError)
         XCTAssertTrue(help.standardOutput.hasPrefix("OVERVIEW: Render LV2 plugins offline"), help.standardOutput)
+    }
+
+    /// dpkg-shlibdeps finds every library the binaries link in use: none is a "useless
+    /// dependency" (lv2render is linked with --as-needed), so Depends names only what they call.
+    func testEveryLinkedLibraryIsUsed() throws {
+        _ = try Self.package()
+        let folder = Repository.root.appendingPathComponent(".build-deb")
+        let result = try runCommand("dpkg-shlibdeps", ["-O", "root/usr/bin/lv2render", "root/usr/lib/lv2/swiftlv2.lv2/swiftlv2.so",
+                                                       "root/usr/lib/python3/dist-packages/swiftlv2/libswiftlv2.so"],
+                                    currentDirectory: folder)
+        XCTAssertEqual(result.status, 0, result.standardError)
+        XCTAssertFalse(result.standardError.contains("useless"), result.standardError)
+        XCTAssertTrue(result.standardOutput.hasPrefix("shlibs:Depends="), result.standardOutput)
+    }
+
+    /// The manual page covers the exit statuses, batch naming and presets.
+    func testTheManualPageCoversExitStatusBatchesAndPresets() throws {
+        let folder = TemporaryFolder("deb-manual")
+        try Self.succeed("dpkg-deb", ["--extract", try Self.package(), folder.url.path])
+        let page = try Self.output("zcat", [folder.path("usr/share/man/man1/lv2render.1.gz")])
+        for topic in ["Exit status: 0 on success", "DIR/NAME.wav", "--preset takes a preset's URI", "am-radio"] {
+            XCTAssertTrue(page.contains(topic), "the manual page lacks \(topic)")
+        }
+    }
+
+    /// `make install` into a fresh prefix: every file where its tools look, a report of where
+    /// that was and whether the folder is on PATH; `make uninstall` removes every file.
+    func testMakeInstallReportsWhereAndWhetherOnPath() throws {
+        let prefix = TemporaryFolder("make-install")
+        let bin = prefix.path("bin")
+        let make = ["--no-print-directory", "-C", Repository.root.path, "PREFIX=\(prefix.url.path)", "LV2DIR=\(prefix.path("lv2"))"]
+        let path = ProcessInfo.processInfo.environment["PATH"] ?? "/usr/bin:/bin"
+        let offPath = try runCommand("make", make + ["install"], environment: ["PATH": path])
+        XCTAssertEqual(offPath.status, 0, offPath.standardError)
+        XCTAssertTrue(offPath.standardOutput.contains("Installed lv2render in \(bin)"), offPath.standardOutput)
+        XCTAssertTrue(offPath.standardOutput.contains("\(bin) is not on your PATH"), offPath.standardOutput)
+        let installed = ["bin/lv2render", "lv2/swiftlv2.lv2/swiftlv2.so", "share/man/man1/lv2render.1.gz",
+                         "share/bash-completion/completions/lv2render", "share/zsh/site-functions/_lv2render",
+                         "share/fish/vendor_completions.d/lv2render.fish"]
+        for file in installed {
+            XCTAssertTrue(FileManager.default.fileExists(atPath: prefix.path(file)), file)
+        }
+        let completion = try String(contentsOfFile: prefix.path("share/bash-completion/completions/lv2render"), encoding: .utf8)
+        XCTAssertTrue(completion.contains("render") && completion.contains("--preset"), "bash completion without subcommands or options")
+
+        let onPath = try runCommand("make", make + ["install"], environment: ["PATH": bin + ":" + path])
+        XCTAssertTrue(onPath.standardOutput.contains("\(bin) is on your PATH"), onPath.standardOutput)
+
+        try Self.succeed("make", make + ["uninstall"])
+        for file in installed {
+            XCTAssertFalse(FileManager.default.fileExists(atPath: prefix.path(file)), "\(file) left after make uninstall")
+        }
     }
 
     // MARK: - Running the tools

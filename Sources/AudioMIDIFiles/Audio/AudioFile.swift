@@ -1,17 +1,19 @@
 import Foundation
 
 /// Whole audio files in memory: reading any format libsndfile knows (WAV, FLAC, AIFF,
-/// …) and writing WAV. Renders stream through `AudioFileReader` and `AudioFileWriter`
+/// …) and writing them. Renders stream through `AudioFileReader` and `AudioFileWriter`
 /// instead; these are for fixtures and short files.
 public enum AudioFile {
     public static func read(path: String) throws -> AudioData {
         try AudioFileReader(path: path).readAll()
     }
 
-    /// Writes a WAV file as a render does (see `AudioFileWriter`): a regular file only
-    /// appears once complete, so a failure never leaves a partial file behind.
-    public static func write(_ audio: AudioData, to path: String, format: SampleFormat) throws {
+    /// Writes an audio file as a render does (see `AudioFileWriter`), of the type its
+    /// extension names (see `OutputFormat`): a regular file only appears once complete,
+    /// so a failure never leaves a partial file behind.
+    public static func write(_ audio: AudioData, to path: String, format sample: SampleFormat? = nil) throws {
         let target = try OutputTarget(path)
+        let format = try OutputFormat(target: target, requested: sample)
         let source = try MemorySource(audio)
         let writer = try AudioFileWriter(target: target, sampleRate: audio.sampleRate, channelCount: audio.channels.count, format: format)
         let block = 65536

@@ -2,7 +2,7 @@ import CRemovalOnSignal
 import CSndFile
 import Foundation
 
-/// A WAV file written block by block with libsndfile, to an `OutputTarget`.
+/// An audio file (see `OutputFormat`) written block by block with libsndfile, to an `OutputTarget`.
 ///
 /// A regular file is written under its temporary name and renamed over the target by
 /// `finish`; until then SIGINT, SIGTERM and SIGHUP delete the temporary file, and so
@@ -12,7 +12,7 @@ import Foundation
 public final class AudioFileWriter: AudioSink {
     public let target: OutputTarget
     private let channelCount: Int
-    private let format: SampleFormat
+    private let format: OutputFormat
     private let file: OpaquePointer
     /// Where the finished file is copied for an output that cannot seek.
     private let spoolCopy: (spool: Int32, destination: Int32)?
@@ -22,24 +22,22 @@ public final class AudioFileWriter: AudioSink {
     private var bytesWritten = 0
     private var finished = false
 
-    /// WAV sizes are 32-bit fields.
+    /// WAV and AIFF sizes are 32-bit fields.
     static let largestDataSize = Int(UInt32.max) - 1024
 
-    public init(target: OutputTarget, sampleRate: Double, channelCount: Int, format: SampleFormat) throws {
+    public init(target: OutputTarget, sampleRate: Double, channelCount: Int, format: OutputFormat) throws {
         let name = target.name
         guard channelCount > 0 else {
             throw HostError("There is no audio to write to \(name): the render has no channels.")
         }
         guard sampleRate >= 1, sampleRate <= Double(Int32.max) else {
-            throw HostError("The sample rate \(sampleRate) cannot be written to a WAV file.")
+            throw HostError("The sample rate \(sampleRate) cannot be written to an audio file.")
         }
+        try format.check(sampleRate: sampleRate, channelCount: channelCount, name: name)
         var info = SF_INFO()
         info.samplerate = Int32(sampleRate.rounded())
         info.channels = Int32(channelCount)
-        // The extensible header, which readers expect for anything but 16-bit mono or stereo
-        // (sox warns about a float file without it).
-        let container = format == .pcm16 && channelCount <= 2 ? SF_FORMAT_WAV : SF_FORMAT_WAVEX
-        info.format = Int32(container) | format.sndfileSubtype
+        info.format = format.sndfileFormat(channelCount: channelCount)
 
         let descriptor = try Self.open(target)
         var spoolCopy: (Int32, Int32)? = nil
@@ -71,9 +69,11 @@ public final class AudioFileWriter: AudioSink {
     }
 
     public func write(_ channels: [UnsafeMutableBufferPointer<Float>], offset: Int, frames: Int) throws {
-        bytesWritten += frames * channelCount * format.bytesPerSample
-        guard bytesWritten <= Self.largestDataSize else {
-            throw HostError("The output \(target.name) would pass 4 GiB, the most a WAV file can hold; render less or use --format pcm16.")
+        if format.type == .wav || format.type == .aiff, let sample = format.sample {
+            bytesWritten += frames * channelCount * sample.bytesPerSample
+            guard bytesWritten <= Self.largestDataSize else {
+                throw HostError("The output \(target.name) would pass 4 GiB, the most a \(format.type.displayName) file can hold; render less, use --format pcm16, or write a .caf or .flac file.")
+            }
         }
         if interleaved.isEmpty { interleaved = [Float](repeating: 0, count: AudioFileReader.chunkFrames * channelCount) }
         var done = 0

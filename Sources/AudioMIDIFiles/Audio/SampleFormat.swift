@@ -1,7 +1,7 @@
 import CSndFile
 
-/// How samples are stored in a written WAV file.
-public enum SampleFormat: String, CaseIterable {
+/// How samples are stored in a written WAV, AIFF, CAF or FLAC file (`--format`).
+public enum SampleFormat: String, CaseIterable, Sendable {
     case pcm16, pcm24, float32
 
     var sndfileSubtype: Int32 {

@@ -14,6 +14,12 @@ public struct RenderMeasurements {
     public var notes: [String] = []
     /// With `collectsMIDIOutput`: the last plugin's MIDI output, by output frame.
     public var midiOutput: [(frame: Int, bytes: [UInt8])] = []
+    /// What ended the render: its set length, silence, a steady level, or the tail cap.
+    public var endReason: RenderEndReason = .length
+    /// Samples whose magnitude is above 1, which an integer format clips.
+    public var samplesOverFullScale = 0
+    /// NaN and infinite samples from the plugins, written as 0.
+    public var nonFiniteSamples = 0
 
     public var seconds: Double { Double(frames) / sampleRate }
     /// How many times faster than real time the render ran.

@@ -39,6 +39,8 @@ public struct RenderRequest {
 
     /// Durations and tails beyond this are refused: longer is surely a typing mistake.
     public static let longestDuration: Double = 3600
+    /// The longest tail the default length rule waits for to go silent or steady, in seconds.
+    public static let tailCapSeconds = 30.0
     /// 32 times 48 kHz; anything above is surely a typing mistake.
     public static let highestSampleRate = 1_536_000.0
 

@@ -44,12 +44,12 @@ public struct Renderer {
         // The ending is known once the latency is and the input has ended.
         var ending: RenderEnding? = nil
         var outputLength: Int? = nil
-        var silence: SilenceWatch? = nil
+        var tailWatch: TailWatch? = nil
         func settle(_ known: RenderEnding) {
             ending = known
             switch known {
             case .length(let frames): outputLength = frames
-            case .silence(let start, let window, let limit): silence = SilenceWatch(start: start, window: window, limit: limit)
+            case .tail(let start, let window, let limit): tailWatch = TailWatch(start: start, window: window, limit: limit)
             }
         }
         if request.duration != nil { settle(RenderEnding(request, contentEnd: 0, latency: 0)) }
@@ -85,14 +85,15 @@ public struct Renderer {
                 midiOutput += chain.instances[chain.instances.count - 1].midiOutput(frames: frames)
                     .map { (first + $0.frame, $0.bytes) }.filter { $0.frame >= 0 }
             }
-            if outputLength == nil, let found = silence?.scan(blockOutputs, frames: frames, first: first) {
+            if outputLength == nil, let found = tailWatch?.scan(blockOutputs, frames: frames, first: first) {
                 outputLength = found
             }
             // The part of the block that is output: past the dropped latency, up to the end.
             let from = max(0, -first), to = outputLength.map { min(frames, $0 - first) } ?? frames
             if to > from {
-                try sink.write(blockOutputs, offset: from, frames: to - from)
+                // Measured first: that replaces any NaN or infinity before the sink sees it.
                 levels.add(blockOutputs, offset: from, frames: to - from)
+                try sink.write(blockOutputs, offset: from, frames: to - from)
                 written += to - from
             }
             rendered += frames
@@ -107,7 +108,9 @@ public struct Renderer {
         progress?(1)
         return RenderMeasurements(sampleRate: rate, channelCount: channelCount, latency: latency,
                                   cpuSeconds: cpuSeconds, frames: written, peakDBFS: levels.peakDBFS, rmsDBFS: levels.rmsDBFS,
-                                  notes: chain.notes, midiOutput: midiOutput.filter { $0.frame < written })
+                                  notes: chain.notes, midiOutput: midiOutput.filter { $0.frame < written },
+                                  endReason: tailWatch?.reason ?? .length,
+                                  samplesOverFullScale: levels.overFullScale, nonFiniteSamples: levels.nonFinite)
     }
 
     // MARK: - Setting up
@@ -170,7 +173,7 @@ public struct Renderer {
         switch ending {
         case .length(let frames):
             min(1, Double(written) / Double(max(frames, 1)))
-        case .silence(let start, let window, _):
+        case .tail(let start, let window, _):
             min(0.99, Double(written) / Double(start + window))
         case nil:
             expected.map { min(0.99, Double(written) / Double(max($0, 1))) } ?? 0

@@ -16,10 +16,12 @@ extension LV2World {
         return state.portValues(types: table)
     }
 
-    /// The URI of the preset named `preset`, by URI or else by label.
+    /// The URI of the preset named `preset`: by URI, else by label, else by the URI's last
+    /// part (`am-radio` for `…#am-radio`), each in any case, whichever names exactly one.
     static func presetURI(_ preset: String, for plugin: PluginInfo) throws -> String {
         if plugin.presets.contains(where: { $0.uri == preset }) { return preset }
-        let labelled = plugin.presets.filter { $0.label.caseInsensitiveCompare(preset) == .orderedSame }
+        var labelled = plugin.presets.filter { $0.label.caseInsensitiveCompare(preset) == .orderedSame }
+        if labelled.isEmpty { labelled = plugin.presets.filter { uri($0.uri, endsWith: preset) } }
         if labelled.count == 1 { return labelled[0].uri }
         let available = plugin.presets.isEmpty ? "it has none"
             : "its presets are " + plugin.presets.map { "\($0.uri) (\($0.label))" }.joined(separator: ", ")

@@ -81,21 +81,26 @@ public final class LV2World {
 
     public func plugin(uri: String) throws -> PluginInfo {
         guard let plugin = lilvPlugin(uri: uri) else {
-            var message = "No plugin with URI \(uri) was found on the LV2 path (\(searchPath.joined(separator: ":")))"
-            let suggestions = closestURIs(to: uri)
-            if !suggestions.isEmpty {
-                message += "; did you mean \(suggestions.joined(separator: " or "))?"
-            } else if let bundle = misplacedBundles.first {
-                message += "; \(bundleHint(bundle))"
-            } else {
-                message += "."
-            }
-            throw HostError(message)
+            throw notFound("No plugin with URI \(uri)", uri)
         }
         if let problem = portIndexProblem(plugin) {
             throw HostError(problem + " lv2render cannot load it.")
         }
         return withStandardErrorSilenced { PluginInfo(plugin, in: self) }
+    }
+
+    /// `subject` "was found on the LV2 path", with the closest plugins to `typed`, or what may be wrong with the path.
+    func notFound(_ subject: String, _ typed: String) -> HostError {
+        var message = "\(subject) was found on the LV2 path (\(searchPath.joined(separator: ":")))"
+        let suggestions = closestURIs(to: typed)
+        if !suggestions.isEmpty {
+            message += "; did you mean \(suggestions.joined(separator: " or "))?"
+        } else if let bundle = misplacedBundles.first {
+            message += "; \(bundleHint(bundle))"
+        } else {
+            message += "."
+        }
+        return HostError(message)
     }
 
     /// What to say about a bundle named directly on the LV2 path.
@@ -104,15 +109,20 @@ public final class LV2World {
         return "LV2_PATH names the bundle \(bundle) itself, but it lists the folders that hold bundles: use \(parent) instead."
     }
 
-    /// The URIs of known plugins nearest to `uri` in edit distance, if any is near enough to be a typo.
+    /// The URIs of known plugins nearest to `uri` in edit distance (to the whole URI, its
+    /// last part or the plugin's name, in any case), if any is near enough to be a typo.
     func closestURIs(to uri: String) -> [String] {
-        let known = allPlugins().compactMap { string(lilv_plugin_get_uri($0)) }
-        let distances = known.map { ($0, editDistance($0, uri)) }
+        let typed = uri.lowercased()
+        let known = withStandardErrorSilenced { pluginNames() }
+        let distances = known.map { plugin in
+            let lastPart = plugin.uri.split(whereSeparator: { ":/#".contains($0) }).last.map(String.init) ?? plugin.uri
+            return (plugin.uri, [plugin.uri, lastPart, plugin.name].map { editDistance($0.lowercased(), typed) }.min()!)
+        }
         guard let best = distances.map(\.1).min(), best <= max(2, uri.count / 4) else { return [] }
         return distances.filter { $0.1 == best }.map(\.0).prefix(3).map { $0 }
     }
 
-    private func allPlugins() -> [OpaquePointer] {
+    func allPlugins() -> [OpaquePointer] {
         var result: [OpaquePointer] = []
         let all = lilv_world_get_all_plugins(world)
         var iterator = lilv_plugins_begin(all)
@@ -161,9 +171,11 @@ public final class LV2World {
         return lilv_plugins_get_by_uri(lilv_world_get_all_plugins(world), uriNode)
     }
 
-    /// A URI node owned by the world, made once per URI (nil only if lilv refuses the string).
+    /// A URI node owned by the world, made once per URI (nil if lilv refuses the string,
+    /// or it has no scheme: lilv would refuse it with a line on stderr).
     package func node(_ uri: String) -> OpaquePointer? {
         if let node = nodes[uri] { return node }
+        guard Self.hasURIScheme(uri) else { return nil }
         let node = lilv_new_uri(world, uri)
         nodes[uri] = node
         return node
@@ -193,7 +205,7 @@ func withStandardErrorSilenced<Result>(_ body: () throws -> Result) rethrows -> 
 
 /// The Levenshtein distance: the fewest single-character insertions, deletions and
 /// substitutions that turn `a` into `b`.
-func editDistance(_ a: String, _ b: String) -> Int {
+public func editDistance(_ a: String, _ b: String) -> Int {
     let a = Array(a.utf8), b = Array(b.utf8)
     var previous = Array(0...b.count)
     for (i, x) in a.enumerated() {
