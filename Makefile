@@ -65,8 +65,8 @@ BENCH_HEADERS    := $(wildcard Benchmarks/*.h Benchmarks/reference/*.h) Sources/
 BENCH_DRIVER     := $(BENCH_BUILD)/bench
 BENCH_REFERENCES := $(BENCH_BUILD)/reference-clang.so $(BENCH_BUILD)/reference-gcc.so
 
-.PHONY: all generate plugin host python python-test deps test-deps test bench bench-smoke demo install deb uninstall clean \
-        fuzz fuzz-check memcheck memcheck-check
+.PHONY: all generate plugin host python python-test deps test-deps test check plugin-tests generated-committed bench \
+        bench-smoke demo install deb uninstall clean fuzz fuzz-check memcheck memcheck-check
 
 all: plugin host python
 
@@ -144,6 +144,38 @@ test: test-deps plugin deb python
 	@$(MAKE) --no-print-directory fuzz-check memcheck-check
 	$(MAKE) --no-print-directory python-test LV2RENDER=$(HOST_BUILD)/debug/lv2render
 	SWIFTLV2_ROOT=$(CURDIR) $(SWIFT) test --skip-build --disable-swift-testing --scratch-path $(HOST_BUILD)
+	@$(MAKE) --no-print-directory generated-committed
+
+# The generated files as `make` just wrote them are the committed ones (GeneratedBundleTests
+# compares them with what the generator writes; this says whether they were committed).
+generated-committed:
+	@if git rev-parse --is-inside-work-tree >/dev/null 2>&1 \
+		&& [ -n "$$(git status --porcelain -- $(BUNDLE) $(GENERATED_ENTRY) $(GENERATED_HEADER))" ]; then \
+		git status --short -- $(BUNDLE) $(GENERATED_ENTRY) $(GENERATED_HEADER); \
+		echo "The generated files above are not the committed ones: commit what make generated."; exit 1; \
+	fi
+
+# The quick loop (docs/hacking.md): build the host, the generator and the tests, write the
+# generated files, and run the suites that need no plugin binary. FILTER picks other tests
+# (a regular expression over Target.Class/test, as for swift test --filter).
+CHECK_FILTER := ^(LV2KitTests|DSPTests)\.|ModuleLayoutTests|GeneratedBundleTests/testFilesAreExactlyWhatTheGeneratorWritesNow
+FILTER ?= $(CHECK_FILTER)
+
+check: deps
+	@./scripts/timed "make check" bash -c '$(SWIFT) build --build-tests --scratch-path $(HOST_BUILD) \
+		&& $(HOST_BUILD)/debug/generate-bundle --turtle $(BUNDLE) --swift $(GENERATED_ENTRY) --header $(GENERATED_HEADER) \
+		&& SWIFTLV2_ROOT=$(CURDIR) $(SWIFT) test --skip-build --disable-swift-testing --scratch-path $(HOST_BUILD) \
+			--filter "$$0"' '$(FILTER)'
+
+# The plugin tests one folder of Tests/PluginTests at a time, by cost: PART=Bundle, Sound,
+# Robustness, RealHosts or Examples (docs/hacking.md), after building what they test.
+PART ?= Sound
+PART_CLASSES = $(shell sed -n 's/^final class \([A-Za-z0-9]*\): XCTestCase.*/\1/p' Tests/PluginTests/$(PART)/*.swift | paste -sd'|')
+
+plugin-tests: test-deps plugin
+	$(SWIFT) build --build-tests --scratch-path $(HOST_BUILD)
+	@./scripts/timed "make plugin-tests PART=$(PART)" env SWIFTLV2_ROOT=$(CURDIR) $(SWIFT) test --skip-build \
+		--disable-swift-testing --scratch-path $(HOST_BUILD) --filter 'PluginTests\.($(PART_CLASSES))/'
 
 # Timing is noisy on shared machines, so nothing here fails on a slow figure: the
 # benchmark only fails when something cannot run or the C synth reference no longer

@@ -57,8 +57,10 @@ let package = Package(
         // The plugins: DSP value types, one declaration and adapter per plugin, the bundle's
         // entry point (generated), and the generator's list of what the bundle holds.
         .target(name: "DSP", dependencies: ["CMath", "CSampleRate", "RealTimeMath"], swiftSettings: pluginCode),
-        .target(name: "SineSynth", dependencies: ["DSP", "LV2Kit"], swiftSettings: pluginCode),
-        .target(name: "RateAdapter", dependencies: ["DSP", "LV2Kit"], swiftSettings: pluginCode),
+        .target(name: "SineSynth", dependencies: ["DSP", "LV2Kit", "SwiftLV2Version"], swiftSettings: pluginCode),
+        .target(name: "RateAdapter", dependencies: ["DSP", "LV2Kit", "SwiftLV2Version"], swiftSettings: pluginCode),
+        // The project's version, for the plugins' declarations and lv2render: written once.
+        .target(name: "SwiftLV2Version", swiftSettings: frameworkCode),
         .target(
             name: "SwiftLV2", dependencies: ["SineSynth", "RateAdapter"], exclude: ["exports.map", "ports.h"],
             swiftSettings: pluginCode,
@@ -82,7 +84,8 @@ let package = Package(
         .target(name: "LV2HostC", dependencies: ["LV2Host", "AudioMIDIFiles"], exclude: ["include", "exports.map"]),
         // The command line, and its policy: the repository's bundle, the version, `--notes`.
         .executableTarget(name: "lv2render", dependencies: [
-            "LV2Check", "LV2Host", "AudioMIDIFiles", .product(name: "ArgumentParser", package: "swift-argument-parser"),
+            "LV2Check", "LV2Host", "AudioMIDIFiles", "SwiftLV2Version",
+            .product(name: "ArgumentParser", package: "swift-argument-parser"),
         ]),
 
         // Counts allocations and locks made on a thread while a flag is set (for the tests
@@ -97,8 +100,10 @@ let package = Package(
         .testTarget(name: "PluginTests", dependencies: [
             "LV2Check", "LV2Host", "AudioMIDIFiles", "RTProbe", "TestSupport", "DSP", "LV2Kit", "SineSynth", "RateAdapter",
         ]),
-        .testTarget(name: "LV2RenderTests", dependencies: ["lv2render", "LV2Host", "AudioMIDIFiles", "TestSupport"]),
+        .testTarget(name: "LV2RenderTests", dependencies: [
+            "lv2render", "LV2Host", "AudioMIDIFiles", "TestSupport", "SwiftLV2Version", "DSP", "RateAdapter",
+        ]),
         .testTarget(name: "CheckTests", dependencies: ["LV2Host", "TestSupport"]),
-        .testTarget(name: "PackageTests", dependencies: ["lv2render", "TestSupport"]),
+        .testTarget(name: "PackageTests", dependencies: ["lv2render", "TestSupport", "SwiftLV2Version"]),
     ]
 )

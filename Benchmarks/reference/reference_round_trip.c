@@ -17,7 +17,7 @@
 enum { PORT_IN_LEFT = RATE_ADAPTER_IN_L, PORT_IN_RIGHT = RATE_ADAPTER_IN_R, PORT_OUT_LEFT = RATE_ADAPTER_OUT_L,
        PORT_OUT_RIGHT = RATE_ADAPTER_OUT_R, PORT_RATE = RATE_ADAPTER_RATE, PORT_QUALITY = RATE_ADAPTER_QUALITY,
        PORT_CALL_FRAMES = RATE_ADAPTER_PORT_COUNT };
-enum { QUALITIES = 5, CHANNELS = 2, LARGEST_CALL = 4096 };
+enum { QUALITIES = (int)RATE_ADAPTER_QUALITY_MAXIMUM + 1, CHANNELS = 2, LARGEST_CALL = 4096 };
 
 typedef struct {
     const float *in[CHANNELS];
@@ -98,10 +98,11 @@ static void round_trip(RoundTrip *r, int quality, double ratio, long offset, lon
 static void run(LV2_Handle handle, uint32_t frames) {
     RoundTrip *r = handle;
     unsigned long float_mode = swiftlv2_enter_flush_to_zero();
-    int quality = r->quality ? (int)(*r->quality + 0.5f) : 2;
+    int quality = (int)((r->quality ? *r->quality : RATE_ADAPTER_QUALITY_DEFAULT) + 0.5f);
     quality = quality < 0 ? 0 : (quality >= QUALITIES ? QUALITIES - 1 : quality);
-    double rate = r->rate ? *r->rate : 22050;
-    double ratio = (rate < 2000 ? 2000 : (rate > r->host_rate ? r->host_rate : rate)) / r->host_rate;
+    double rate = r->rate ? *r->rate : RATE_ADAPTER_RATE_DEFAULT;
+    double lowest = RATE_ADAPTER_RATE_MINIMUM;
+    double ratio = (rate < lowest ? lowest : (rate > r->host_rate ? r->host_rate : rate)) / r->host_rate;
     long call = r->call_frames && *r->call_frames >= 1 && *r->call_frames < LARGEST_CALL ? (long)*r->call_frames
                                                                                           : LARGEST_CALL;
     for (long done = 0; done < frames; done += call) {

@@ -29,7 +29,8 @@
 #include <stdlib.h>
 #include <string.h>
 
-enum { VOICE_CAPACITY = 32, CHANNELS = 16, SCRATCH_LENGTH = 256 };
+// The voices there are: as many as the `voices` control's maximum offers.
+enum { VOICE_CAPACITY = (int)SINE_SYNTH_VOICES_MAXIMUM, CHANNELS = 16, SCRATCH_LENGTH = 256 };
 static const double TARGET_RATIO = 0.001;
 static const double HIGHEST_INCREMENT = 0.45;
 

@@ -33,12 +33,12 @@ public enum URI {
 
 extension StaticString {
     /// The string as the `const char *` that C APIs such as `LV2_Descriptor.URI` take.
-    public var cString: UnsafePointer<CChar> {
+    @_spi(Generated) public var cString: UnsafePointer<CChar> {
         UnsafeRawPointer(utf8Start).assumingMemoryBound(to: CChar.self)
     }
 
     /// Whether a C string from the host spells this URI.
-    public func matches(_ other: UnsafePointer<CChar>?) -> Bool {
+    @_spi(Generated) public func matches(_ other: UnsafePointer<CChar>?) -> Bool {
         guard let other else { return false }
         return strcmp(other, cString) == 0
     }

@@ -12,16 +12,29 @@ public struct BundleGenerator {
     public init(_ bundle: Bundle) { self.bundle = bundle }
 
     public func main(arguments: [String] = Array(CommandLine.arguments.dropFirst())) -> Never {
+        do {
+            try generate(arguments: arguments)
+        } catch {
+            FileHandle.standardError.write(Data((error.message + "\n").utf8))
+            exit(error.status)
+        }
+        exit(0)
+    }
+
+    /// What `main` does, short of exiting: a declaration `DeclarationCheck` refuses stops
+    /// it before anything is written.
+    func generate(arguments: [String]) throws(Failure) {
+        let usage = Failure(message: "usage: generate-bundle --turtle DIR [--swift FILE] [--header FILE]", status: 2)
         var destinations: [String: String] = [:]
         var rest = arguments[...]
         while let flag = rest.popFirst() {
-            guard ["--turtle", "--swift", "--header"].contains(flag), let value = rest.popFirst() else {
-                fail("usage: generate-bundle --turtle DIR [--swift FILE] [--header FILE]", status: 2)
-            }
+            guard ["--turtle", "--swift", "--header"].contains(flag), let value = rest.popFirst() else { throw usage }
             destinations[flag] = value
         }
-        guard let folder = destinations["--turtle"] else {
-            fail("usage: generate-bundle --turtle DIR [--swift FILE] [--header FILE]", status: 2)
+        guard let folder = destinations["--turtle"] else { throw usage }
+        let problems = DeclarationCheck.problems(in: bundle)
+        guard problems.isEmpty else {
+            throw Failure(message: problems.map { "generate-bundle: " + $0 }.joined(separator: "\n"), status: 1)
         }
         do {
             try FileManager.default.createDirectory(atPath: folder, withIntermediateDirectories: true)
@@ -31,19 +44,19 @@ public struct BundleGenerator {
             if let path = destinations["--swift"] { try write(SourceFiles.entryPoint(bundle), to: path) }
             if let path = destinations["--header"] { try write(SourceFiles.cHeader(bundle), to: path) }
         } catch {
-            fail("generate-bundle: \(error.localizedDescription)", status: 1)
+            throw Failure(message: "generate-bundle: \(error.localizedDescription)", status: 1)
         }
-        exit(0)
+    }
+
+    /// Why the generator stops: what it prints, and its exit status.
+    struct Failure: Error, Equatable {
+        let message: String
+        let status: Int32
     }
 
     /// Writes only when the text changed, so that builds depending on the file do not redo work.
     private func write(_ text: String, to path: String) throws {
         if (try? String(contentsOfFile: path, encoding: .utf8)) == text { return }
         try text.write(toFile: path, atomically: true, encoding: .utf8)
-    }
-
-    private func fail(_ message: String, status: Int32) -> Never {
-        FileHandle.standardError.write(Data((message + "\n").utf8))
-        exit(status)
     }
 }

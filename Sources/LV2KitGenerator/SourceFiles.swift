@@ -8,7 +8,8 @@ enum SourceFiles {
     /// each plugin's type are written here, one line each, for `PluginGlue` to do the rest.
     static func entryPoint(_ bundle: Bundle) -> String {
         let modules = Set(bundle.plugins.map(\.moduleName) + ["CLV2", "LV2Kit"]).sorted()
-        var text = "// \(TurtleFiles.generatedBy)\n" + modules.map { "import \($0)\n" }.joined()
+        // LV2Kit keeps what only this file calls (`PluginGlue`, …) out of an author's sight.
+        var text = "// \(TurtleFiles.generatedBy)\n" + modules.map { ($0 == "LV2Kit" ? "@_spi(Generated) " : "") + "import \($0)\n" }.joined()
         for plugin in bundle.plugins {
             let type = plugin.typeName, glue = "PluginGlue<\(plugin.typeName)>", name = plugin.variableName
             let extensions = plugin.declaration.extensionData.map(\.uri.string)

@@ -1,4 +1,5 @@
 import LV2Kit
+import SwiftLV2Version
 
 /// Everything hosts read about the rate adapter: `make` writes it into plugin.lv2 as
 /// Turtle, and the controls take their ranges and defaults from it.
@@ -9,7 +10,7 @@ extension RateAdapter {
         shortDescription: "Band-limited sample rate reduction",
         comment: "Runs stereo audio through libsamplerate at an internal sample rate of your choice and back: transparent at high rates, the band-limited sound of an old sampler or a telephone line at low ones, and the aliasing crunch of a cheap converter with zero-order hold or linear. The latency is constant for each quality, whatever the rate, and the dry path is delayed to match.",
         classes: [.simulator],
-        version: Version(minor: 4, micro: 0),
+        version: Version(minor: ProjectVersion.minor, micro: ProjectVersion.micro),
         license: "http://opensource.org/licenses/isc",
         optionalFeatures: [.hardRTCapable, .isLive],
         sampleRates: 1000...1_500_000,

@@ -1,4 +1,6 @@
+import DSP
 import LV2Kit
+import SwiftLV2Version
 
 /// Everything hosts read about the synth: `make` writes it into plugin.lv2 as Turtle, and
 /// the controls take their ranges and defaults from it.
@@ -9,7 +11,7 @@ extension SineSynth {
         shortDescription: "Polyphonic sine synthesizer",
         comment: "A polyphonic sine synthesizer with ADSR envelopes, portamento, pitch bend and sustain pedal; every MIDI event acts at its exact frame.",
         classes: [.instrument],
-        version: Version(minor: 4, micro: 0),
+        version: Version(minor: ProjectVersion.minor, micro: ProjectVersion.micro),
         license: "http://opensource.org/licenses/isc",
         requiredFeatures: [.uridMap],
         optionalFeatures: [.hardRTCapable, .isLive, .options, .log],
@@ -62,7 +64,7 @@ extension SineSynth {
                 .control("tuning", "Tuning", range: 400...480, default: 440, unit: .hertz,
                          comment: "Frequency of A4, the reference the whole keyboard is tuned from.", group: Group.pitch)
             case .voices:
-                .control("voices", "Voices", range: 1...32, default: 8,
+                .control("voices", "Voices", range: 1...Float(VoiceAllocator.capacity), default: 8,
                          unit: .custom(label: "voice", symbol: "voices", render: "%.0f voices"), properties: [.integer],
                          comment: "Notes that can sound at once; 1 plays monophonic legato (overlapping notes glide without retriggering).",
                          group: Group.level)

@@ -1,4 +1,5 @@
 import ArgumentParser
+import SwiftLV2Version
 import LV2Host
 
 struct LV2Render: ParsableCommand {

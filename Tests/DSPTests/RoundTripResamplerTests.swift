@@ -1,11 +1,14 @@
 import DSP
 import Foundation
+import RateAdapter
 import TestSupport
 import XCTest
 
 final class RoundTripResamplerTests: XCTestCase {
     let quantum = 32
     let hostRate = 48_000.0
+    /// The `rate` control's minimum, as the plugin gives it to its engine.
+    let lowestRate = RateAdapterSettings.lowestRate
     let sincQualities: [SampleRateConverter.Quality] = [.sincBest, .sincMedium, .sincFastest]
 
     struct Conversion {
@@ -15,11 +18,11 @@ final class RoundTripResamplerTests: XCTestCase {
     }
 
     /// Runs a mono signal (on both channels) through a fresh round trip whose lowest
-    /// rate is 2 kHz, at the internal rate `rate(quantumNumber)`; returns the left output.
+    /// rate is the plugin's, at the internal rate `rate(quantumNumber)`; returns the left output.
     private func convert(
         _ signal: [Float], quality: SampleRateConverter.Quality, rate: (Int) -> Double
     ) throws -> Conversion {
-        var resampler = try unwrap(RoundTripResampler(quality: quality, lowestRatio: 2000 / hostRate, quantum: quantum),
+        var resampler = try unwrap(RoundTripResampler(quality: quality, lowestRatio: lowestRate / hostRate, quantum: quantum),
                                    "a resampler")
         var output = [Float](repeating: 0, count: signal.count)
         var input = [Float](repeating: 0, count: 2 * quantum), converted = input
@@ -43,7 +46,7 @@ final class RoundTripResamplerTests: XCTestCase {
         impulse[1000] = 1
         for quality in sincQualities {
             var latencies: Set<Int> = []
-            for rate in [2000.0, 8000, 22050, 44100, 47_999, 48000] {
+            for rate in [lowestRate, 8000, 22050, 44100, 47_999, 48000] {
                 let result = try convert(impulse, quality: quality) { _ in rate }
                 let peak = result.output.indices.max { abs(result.output[$0]) < abs(result.output[$1]) }!
                 XCTAssertEqual(peak - 1000, result.latency, "\(quality) at \(rate) Hz")
@@ -56,7 +59,7 @@ final class RoundTripResamplerTests: XCTestCase {
 
     func testLatencyIsSmallestForTheCheapestConverters() throws {
         let latencies = try SampleRateConverter.Quality.allCases.map {
-            try unwrap(RoundTripResampler(quality: $0, lowestRatio: 2000 / hostRate, quantum: quantum), "a resampler").latency
+            try unwrap(RoundTripResampler(quality: $0, lowestRatio: lowestRate / hostRate, quantum: quantum), "a resampler").latency
         }
         // Best, medium, fastest, zero-order hold, linear: each sinc filter is about three
         // times shorter than the one before; hold and linear need only a frame or two.
@@ -110,7 +113,7 @@ final class RoundTripResamplerTests: XCTestCase {
             let result = try convert(input, quality: quality) { number in
                 let time = Double(number) / Double(quanta) * Double(seconds)
                 let depth = time < 1 ? time : time < 2 ? 2 - time : 0
-                return 44100 * pow(2000 / 44100, depth)
+                return 44100 * pow(lowestRate / 44100, depth)
             }
             XCTAssertEqual(result.starvedFrames, 0, "\(quality)")
             let sweeping = (result.latency + 4800)..<(2 * Int(hostRate))
@@ -132,7 +135,7 @@ final class RoundTripResamplerTests: XCTestCase {
         let rates = (0..<(20 * Int(hostRate) / quantum)).map { _ -> Double in
             if abs(rate - goal) < 1 {
                 goals += 1
-                goal = 2000 * pow(24, (goals * 0.618_034).truncatingRemainder(dividingBy: 1))
+                goal = lowestRate * pow(hostRate / lowestRate, (goals * 0.618_034).truncatingRemainder(dividingBy: 1))
             }
             rate += (goal - rate) * 0.02
             return rate
@@ -148,8 +151,8 @@ final class RoundTripResamplerTests: XCTestCase {
         let noise = (0..<8000).map { _ in Float.random(in: -1...1) }
         var impulse = [Float](repeating: 0, count: 4000)
         impulse[100] = 1
-        var used = try unwrap(RoundTripResampler(quality: .sincFastest, lowestRatio: 2000 / hostRate, quantum: quantum), "a resampler")
-        var fresh = try unwrap(RoundTripResampler(quality: .sincFastest, lowestRatio: 2000 / hostRate, quantum: quantum), "a resampler")
+        var used = try unwrap(RoundTripResampler(quality: .sincFastest, lowestRatio: lowestRate / hostRate, quantum: quantum), "a resampler")
+        var fresh = try unwrap(RoundTripResampler(quality: .sincFastest, lowestRatio: lowestRate / hostRate, quantum: quantum), "a resampler")
         var stereo = [Float](repeating: 0, count: 2 * quantum), outUsed = stereo, outFresh = stereo
         for start in stride(from: 0, to: noise.count, by: quantum) {
             for frame in 0..<quantum { stereo[2 * frame] = noise[start + frame] }

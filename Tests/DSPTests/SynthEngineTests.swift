@@ -262,4 +262,24 @@ final class SynthEngineTests: XCTestCase, SynthRendering {
         let output = render(frames: 24000, events: [noteOn(60, at: 0), noteOn(64, at: 0), stop])
         XCTAssertEqual(SignalAnalysis.peak(output[(12000 + 49)...]), 0)
     }
+
+    /// A voice count beyond the voices there are (a declaration raised alone, a caller
+    /// of the engine) plays as the most there are, never past the voice array; below one as one.
+    func testVoiceCountIsClampedToTheVoicesThereAre() {
+        let chord = (0..<40).map { noteOn(UInt8(40 + $0), at: 10 * $0) }
+        var most = SynthSettings.defaults, beyond = most
+        most.voiceCount = VoiceAllocator.capacity
+        beyond.voiceCount = 10 * VoiceAllocator.capacity
+        XCTAssertEqual(render(beyond, frames: 4800, events: chord), render(most, frames: 4800, events: chord))
+        var one = most, none = most
+        one.voiceCount = 1
+        none.voiceCount = 0
+        XCTAssertEqual(render(none, frames: 4800, events: chord), render(one, frames: 4800, events: chord))
+    }
+
+    /// The `voices` control offers exactly the voices the engine has.
+    func testVoicesControlsRangeIsTheAllocatorsCapacity() throws {
+        let range = try XCTUnwrap(SineSynth.Port.voices.declaration.range)
+        XCTAssertEqual(range, 1...Float(VoiceAllocator.capacity))
+    }
 }

@@ -1,5 +1,5 @@
 import CLV2
-@testable import LV2Kit
+@_spi(Generated) @testable import LV2Kit
 @testable import LV2KitGenerator
 import XCTest
 

@@ -2,6 +2,7 @@ import AudioMIDIFiles
 import Foundation
 import LV2Host
 import lv2render
+import SwiftLV2Version
 import TestSupport
 import XCTest
 

@@ -12,7 +12,7 @@ final class ModuleLayoutTests: XCTestCase {
         let files: Set<String> = ["CSndFile", "CSampleRate", "CRemovalOnSignal"]
         let host = files.union(["AudioMIDIFiles", "CLV2", "CLilv", "CHostSupport"])
         let check = host.union(["LV2Host", "RTProbe"])
-        let commandLine = check.union(["LV2Check", "ArgumentParser"])
+        let commandLine = check.union(["LV2Check", "ArgumentParser", "SwiftLV2Version"])
         // The C library for Python stands on the host, beside the validator.
         let library = host.union(["LV2Host"])
         return ["AudioMIDIFiles": files, "LV2Host": host, "LV2Check": check, "lv2render": commandLine, "LV2HostC": library]
@@ -34,13 +34,7 @@ final class ModuleLayoutTests: XCTestCase {
     /// Package.swift gives the file module no way to the LV2 or lilv headers, directly or
     /// through another target, and the C modules it reaches include none of them.
     func testAudioMIDIFilesBuildsWithoutLV2OrLilvHeaders() throws {
-        let manifest = try String(contentsOf: Repository.root.appendingPathComponent("Package.swift"), encoding: .utf8)
-        var reached: Set<String> = []
-        var queue = ["AudioMIDIFiles"]
-        while let target = queue.popLast() {
-            guard reached.insert(target).inserted else { continue }
-            queue += dependencies(of: target, in: manifest)
-        }
+        let reached = try PackageManifest().reach(of: "AudioMIDIFiles")
         XCTAssertTrue(reached.contains("CSndFile"), "the manifest was not read: \(reached.sorted())")
         XCTAssertTrue(reached.isDisjoint(with: ["CLV2", "CLilv", "CHostSupport", "LV2Kit", "LV2Host"]), "\(reached.sorted())")
 
@@ -70,17 +64,5 @@ final class ModuleLayoutTests: XCTestCase {
             else { return nil }
             return String(words[index + 1])
         })
-    }
-
-    /// The quoted names in the `dependencies:` list of `target`'s declaration.
-    private func dependencies(of target: String, in manifest: String) -> [String] {
-        guard let start = manifest.range(of: "name: \"\(target)\"") else { return [] }
-        let rest = manifest[start.upperBound...]
-        let end = rest.range(of: #"\n\s*\.(target|systemLibrary|executableTarget|testTarget)\("#, options: .regularExpression)?.lowerBound
-            ?? rest.endIndex
-        let declaration = rest[..<end]
-        guard let list = declaration.range(of: "dependencies: [") else { return [] }
-        let names = declaration[list.upperBound...].prefix { $0 != "]" }
-        return names.split(separator: "\"", omittingEmptySubsequences: false).enumerated().filter { $0.offset % 2 == 1 }.map { String($0.element) }
     }
 }

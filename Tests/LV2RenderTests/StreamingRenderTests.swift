@@ -1,6 +1,8 @@
 import AudioMIDIFiles
+import DSP
 import Foundation
 import LV2Host
+import RateAdapter
 import TestSupport
 import XCTest
 
@@ -83,11 +85,11 @@ final class StreamingRenderTests: XCTestCase {
         XCTAssertLessThan(peak, 100 << 20, "peak resident memory \(peak >> 20) MiB")
     }
 
-    /// Two rate adapters at 2 kHz with the best sinc take longer than the 0.1 s silence
+    /// Two rate adapters at their lowest rate with the best sinc take longer than the 0.1 s silence
     /// window to let a sound through: the render used to stop before any came out
     /// (7200 frames, peak -397 dBFS). The silence rule starts after the chain's latency.
     func testSilenceRuleWaitsOutTheChainsLatency() throws {
-        let slow = ["--then", SynthURI.rateAdapter, "--set", "quality=0", "--set", "rate=2000"]
+        let slow = ["--then", SynthURI.rateAdapter, "--set", "quality=0", "--set", "rate=\(RateAdapterSettings.lowestRate)"]
         let measured = try summary([SynthURI.sineSynth, "--notes", "69@0:0.05"] + slow + slow + ["-o", output])
         let latency = try XCTUnwrap(measured["latency"] as? Int)
         XCTAssertGreaterThan(latency, 4800, "the case needs a latency longer than the silence window")
@@ -103,7 +105,7 @@ final class StreamingRenderTests: XCTestCase {
     /// The same render with its latency compensated still ends 0.1 s after the sound.
     func testSilenceRuleWithCompensatedLatency() throws {
         let measured = try summary([SynthURI.sineSynth, "--notes", "69@0:0.05", "--then", SynthURI.rateAdapter,
-                                    "--set", "quality=0", "--set", "rate=2000", "--compensate-latency", "-o", output])
+                                    "--set", "quality=0", "--set", "rate=\(RateAdapterSettings.lowestRate)", "--compensate-latency", "-o", output])
         let samples = try AudioFile.read(path: output).channels[0]
         XCTAssertEqual(measured["frames"] as? Int, samples.count)
         XCTAssertLessThan(try XCTUnwrap(SignalAnalysis.onset(samples, threshold: 0.01)), 480)

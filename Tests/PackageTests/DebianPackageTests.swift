@@ -1,5 +1,5 @@
 import Foundation
-import lv2render
+import SwiftLV2Version
 import TestSupport
 import XCTest
 

@@ -13,10 +13,18 @@ public enum Repository {
 
     /// The bundle as `make` leaves it: Turtle files and the plugin binary.
     public static var bundle: URL { root.appendingPathComponent("plugin.lv2") }
-    public static var pluginBinary: URL { bundle.appendingPathComponent("swiftlv2.so") }
+    /// The plugin binary, checked first to be newer than its sources (`PluginBinaryFreshness`).
+    public static var pluginBinary: URL {
+        _ = PluginBinaryFreshness.checked
+        return bundle.appendingPathComponent("swiftlv2.so")
+    }
 
-    /// An LV2 path holding only our bundle, for tools that take `LV2_PATH`.
-    public static let lv2PathWithOnlyOurBundle = lv2Path(holdingOnly: bundle, as: "swiftlv2.lv2")
+    /// An LV2 path holding only our bundle, for tools that take `LV2_PATH`; its binary is
+    /// checked first to be newer than its sources (`PluginBinaryFreshness`).
+    public static let lv2PathWithOnlyOurBundle: String = {
+        _ = PluginBinaryFreshness.checked
+        return lv2Path(holdingOnly: bundle, as: "swiftlv2.lv2")
+    }()
 
     /// A folder holding only a link to `bundle` named `name`, to put on `LV2_PATH` so that
     /// lilv sees nothing else; removed when the process exits.

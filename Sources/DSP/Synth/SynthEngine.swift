@@ -28,7 +28,7 @@ public struct SynthEngine: ~Copyable {
     private static let mixLength = 256
     /// Voices go in groups of four, one per lane of `mix`.
     private static let groupWidth = 4
-    private static let groupCount = VoiceAllocator.capacity / groupWidth
+    private static var groupCount: Int { VoiceAllocator.capacity / groupWidth }
     /// Each group's state in the steady loop, kept from one `render` to the next while no
     /// event comes (gathering and scattering it on every call was the largest part of the
     /// cost of blocks of one frame; see BENCHMARKS.md). Bit g of `heldGroups`: group g's
@@ -46,8 +46,10 @@ public struct SynthEngine: ~Copyable {
 
     /// - Parameter settings: where the controls start (`configure` changes them).
     public init(sampleRate: Double, settings: SynthSettings) {
+        // `heldGroups` has a bit per group: more voices need a wider mask.
+        precondition(Self.groupCount <= UInt8.bitWidth, "more voice groups than heldGroups has bits")
         self.sampleRate = sampleRate
-        self.settings = settings
+        self.settings = Self.clamped(settings)
         tuning = Tuning(sampleRate: sampleRate, a4: settings.tuningA4)
         gain = SmoothedValue(Self.linearGain(settings.gainDecibels), rampLength: Int(sampleRate * 0.02))
         mix = .allocate(capacity: Self.mixLength)
@@ -77,8 +79,9 @@ public struct SynthEngine: ~Copyable {
 
     /// Takes the control values for the coming block; recomputes only what changed.
     @_noAllocation @_noLocks
-    public mutating func configure(_ new: SynthSettings) {
+    public mutating func configure(_ requested: SynthSettings) {
         defer { isFresh = false }
+        let new = Self.clamped(requested)
         guard new != settings else { return }
         releaseGroups()
         let old = settings
@@ -107,6 +110,15 @@ public struct SynthEngine: ~Copyable {
                 monoKeys.push(note: survivor.note, channel: survivor.channel)
             }
         }
+    }
+
+    /// The voice count kept within the voices there are, whatever the caller's range says:
+    /// the loops over voices index `voices` up to it on the audio thread.
+    @inline(__always)
+    private static func clamped(_ settings: SynthSettings) -> SynthSettings {
+        var settings = settings
+        settings.voiceCount = min(max(settings.voiceCount, 1), VoiceAllocator.capacity)
+        return settings
     }
 
     private mutating func applyShape() {

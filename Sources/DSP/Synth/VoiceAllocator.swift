@@ -5,7 +5,10 @@
 /// released longest ago; otherwise the voice held longest. It knows nothing of
 /// sound, only of keys, so it can be tested alone.
 public struct VoiceAllocator {
-    public static let capacity = 32
+    /// The voices there are: the synth's `voices` control offers 1…capacity (its declaration
+    /// reads it from here), and the engine allocates this many.
+    public typealias Slots = InlineArray<32, Slot>
+    public static var capacity: Int { Slots.count }
 
     public enum SlotState: Equatable { case free, held, released }
 
@@ -35,7 +38,7 @@ public struct VoiceAllocator {
         }
     }
 
-    public private(set) var slots = InlineArray<32, Slot>(repeating: Slot())
+    public private(set) var slots = Slots(repeating: Slot())
     private var clock: UInt64 = 0
 
     public init() {}

@@ -56,7 +56,7 @@ extension LV2Plugin where Self: ~Copyable {
 /// descriptor is a literal of one-line closures that call in here with the plugin's
 /// type. The generator writes those literals (`Bundle.swift`), so a plugin's author
 /// never does; see docs/lv2kit.md for why this is the smallest design that works.
-public enum PluginGlue<Plugin: LV2Plugin & ~Copyable> {
+@_spi(Generated) public enum PluginGlue<Plugin: LV2Plugin & ~Copyable> {
     /// What a handle points to: the plugin and the ports the host connected.
     struct Instance: ~Copyable {
         var ports: Ports<Plugin.Port>

@@ -18,7 +18,7 @@ public struct Ports<Port: PortList>: ~Copyable {
     @usableFromInline let buffers: PortBuffers
 
     /// Ports as `instantiate` prepares them, all unconnected.
-    public init(host: borrowing HostFeatures) {
+    @_spi(Generated) public init(host: borrowing HostFeatures) {
         buffers = PortBuffers(Port.allCases.map { $0.declaration }, host: host)
     }
 
@@ -32,7 +32,7 @@ public struct Ports<Port: PortList>: ~Copyable {
     @inlinable public var urids: SequenceURIDs { buffers.urids }
 
     /// `connect_port`: an index the plugin does not have is ignored.
-    public func connect(_ index: UInt32, to data: UnsafeMutableRawPointer?) {
+    @_spi(Generated) public func connect(_ index: UInt32, to data: UnsafeMutableRawPointer?) {
         buffers.connect(Int(index), to: data)
     }
 
@@ -64,7 +64,7 @@ public struct Ports<Port: PortList>: ~Copyable {
     @inlinable public func eventOutput(_ port: Port) -> AtomSequenceWriter { buffers.eventOutput(port.rawValue) }
 
     /// Called by the glue before every `run` (see `PortBuffers.prepareEventOutputs`).
-    public func prepareEventOutputs() { buffers.prepareEventOutputs() }
+    @_spi(Generated) public func prepareEventOutputs() { buffers.prepareEventOutputs() }
 }
 
 /// What `Ports` reads and writes, by port index: the buffers the host connected and

@@ -1,4 +1,6 @@
+import DSP
 @testable import LV2Host
+import RateAdapter
 import TestSupport
 import XCTest
 
@@ -183,6 +185,7 @@ final class HostileHostTests: XCTestCase {
     func testReactivatingMidStreamSoundsLikeAFreshInstance() throws {
         // Cut in at odd moments: notes held and the pedal down, a quality crossfade or a
         // rate glide under way; with and without `deactivate` first.
+        let qualities = Int(RateAdapter.Port.quality.declaration.range!.upperBound) + 1
         for plugin in OurPlugin.allCases {
             let expected = try reference(plugin)
             let instance = try plugin.instance()
@@ -190,10 +193,10 @@ final class HostileHostTests: XCTestCase {
             for (cycle, frames) in [777, 4800, 13, 20000].enumerated() {
                 _ = instance.play(plugin.stimulus(frames: frames, seed: UInt64(10 + cycle)), blocks: [97]) { start, _ in
                     if plugin == .rateAdapter {
-                        instance.setControl("quality", Float(start / 97 % 5))
-                        instance.setControl("rate", Float(2000 + start % 40000))
+                        instance.setControl("quality", Float(start / 97 % qualities))
+                        instance.setControl("rate", Float(RateAdapterSettings.lowestRate) + Float(start % 40000))
                     } else {
-                        instance.setControl("voices", Float(start / 97 % 32 + 1))
+                        instance.setControl("voices", Float(start / 97 % VoiceAllocator.capacity + 1))
                     }
                 }
                 instance.resetControls()

@@ -1,0 +1,161 @@
+import Foundation
+@testable import LV2Kit
+@testable import LV2KitGenerator
+import XCTest
+
+/// The generator refuses each declaration a host would read wrongly, with one sentence
+/// naming the plugin and the port, exit status 1, and nothing written.
+final class DeclarationCheckTests: XCTestCase {
+    func testEachBadDeclarationGetsItsSentenceAndNothingIsWritten() throws {
+        let cases: [(bundle: LV2KitGenerator.Bundle, sentence: String)] = [
+            (bundle(DefaultAboveRange.self), #"Port "gain" of <urn:swiftlv2:test:faulty> has the default 12, outside its range -60…6."#),
+            (bundle(RepeatedSymbol.self), #"Port "gain" of <urn:swiftlv2:test:faulty> repeats a symbol another of its ports has: each port needs its own."#),
+            (bundle(LogarithmicFromZero.self), #"Port "time" of <urn:swiftlv2:test:faulty> is logarithmic, but its range 0…2000 includes zero or less."#),
+            (bundle(IntegerDefaultNotWhole.self), #"Port "voices" of <urn:swiftlv2:test:faulty> has the default 2.5, but the port takes whole numbers only."#),
+            (bundle(EnumerationDefaultNotAScalePoint.self), #"Port "bits" of <urn:swiftlv2:test:faulty> has the default 4, but the port is an enumeration and that is none of its scale points (0, 8, 16)."#),
+            (bundle(PresetOutsideRange.self), #"Preset "loud" of <urn:swiftlv2:test:faulty> sets port "gain" to 20, outside its range -60…6."#),
+            (bundle(PresetNotWhole.self), #"Preset "half" of <urn:swiftlv2:test:faulty> sets port "voices" to 1.5, but the port takes whole numbers only."#),
+            (bundle(PresetNotAScalePoint.self), #"Preset "odd" of <urn:swiftlv2:test:faulty> sets port "bits" to 12, but the port is an enumeration and that is none of its scale points (0, 8, 16)."#),
+            (bundle(SymbolNotAnIdentifier.self), #"Port "2nd gain" of <urn:swiftlv2:test:faulty> has a symbol LV2 does not allow: letters, digits and underscores, not starting with a digit."#),
+        ]
+        for (bundle, sentence) in cases {
+            let folder = FileManager.default.temporaryDirectory.appendingPathComponent("declaration-check-\(UUID())")
+            defer { try? FileManager.default.removeItem(at: folder) }
+            let header = folder.appendingPathComponent("ports.h").path
+            XCTAssertThrowsError(try BundleGenerator(bundle).generate(arguments: ["--turtle", folder.path, "--header", header])) { error in
+                XCTAssertEqual(error as? BundleGenerator.Failure,
+                               BundleGenerator.Failure(message: "generate-bundle: " + sentence, status: 1))
+            }
+            XCTAssertFalse(FileManager.default.fileExists(atPath: folder.path), "nothing written for: \(sentence)")
+        }
+    }
+
+    /// As an executable: `main` prints the sentence on standard error and exits with 1. The
+    /// test runs itself again in a child process, which calls `main` with a bad declaration.
+    func testTheExecutableExitsWithStatusOneAndSaysWhy() throws {
+        let environment = ProcessInfo.processInfo.environment
+        if let folder = environment["SWIFTLV2_GENERATOR_CHILD"] {
+            BundleGenerator(bundle(DefaultAboveRange.self)).main(arguments: ["--turtle", folder])
+        }
+        let folder = FileManager.default.temporaryDirectory.appendingPathComponent("declaration-check-\(UUID())")
+        let child = Process()
+        child.executableURL = URL(fileURLWithPath: "/proc/self/exe").resolvingSymlinksInPath()
+        child.arguments = ["LV2KitTests.DeclarationCheckTests/testTheExecutableExitsWithStatusOneAndSaysWhy"]
+        child.environment = environment.merging(["SWIFTLV2_GENERATOR_CHILD": folder.path]) { $1 }
+        let errors = Pipe()
+        child.standardError = errors
+        child.standardOutput = FileHandle.nullDevice
+        try child.run()
+        let said = String(decoding: errors.fileHandleForReading.readDataToEndOfFile(), as: UTF8.self)
+        child.waitUntilExit()
+        XCTAssertEqual(child.terminationStatus, 1)
+        XCTAssertTrue(said.contains(#"generate-bundle: Port "gain" of <urn:swiftlv2:test:faulty> has the default 12, outside its range -60…6."# + "\n"), said)
+        XCTAssertFalse(FileManager.default.fileExists(atPath: folder.path), "nothing written")
+    }
+
+    func testAGoodDeclarationPasses() {
+        XCTAssertEqual(DeclarationCheck.problems(in: bundle(Good.self)), [])
+    }
+
+    private func bundle<Ports: FaultyPorts>(_ ports: Ports.Type) -> LV2KitGenerator.Bundle {
+        var bundle = LV2KitGenerator.Bundle(binary: "faulty.so", project: Project(
+            uri: "urn:swiftlv2:test", name: "Tests", shortDescription: "Tests",
+            maintainer: Person(uri: "urn:swiftlv2:team", name: "The SwiftLV2 developers")))
+        bundle.add(Faulty<Ports>.self)
+        return bundle
+    }
+}
+
+/// A plugin that is only a declaration: its ports and presets are the `Port` type's.
+private struct Faulty<Port: FaultyPorts>: LV2Plugin, ~Copyable {
+    static var declaration: PluginDeclaration {
+        PluginDeclaration(uri: "urn:swiftlv2:test:faulty", name: "Faulty", shortDescription: "Test plugin",
+                          comment: "For the generator's checks.", classes: [.utility], version: Version(minor: 0, micro: 1),
+                          license: "http://opensource.org/licenses/isc")
+    }
+    static var presets: [Preset<Port>] { Port.presets }
+    init?(sampleRate: Double, host: borrowing HostFeatures) { nil }
+    mutating func run(_ ports: borrowing Ports<Port>, frames: Int) {}
+}
+
+private protocol FaultyPorts: PortList {
+    static var presets: [Preset<Self>] { get }
+}
+
+extension FaultyPorts {
+    static var presets: [Preset<Self>] { [] }
+}
+
+/// Good ports, which the faulty declarations start from.
+private enum Sound {
+    static let voice = Unit.custom(label: "voice", symbol: "voices", render: "%.0f voices")
+    static let gain = PortDeclaration.control("gain", "Gain", range: -60...6, default: 0, unit: .decibel, comment: "Level.")
+    static let voices = PortDeclaration.control("voices", "Voices", range: 1...8, default: 2, unit: voice,
+                                                properties: [.integer], comment: "Notes at once.")
+    static let bits = PortDeclaration(
+        symbol: "bits", name: "Bits", kind: .control, isInput: true, comment: "Word length.", range: 0...16, defaultValue: 0,
+        unit: .custom(label: "bit", symbol: "bits", render: "%.0f bits"), properties: [.integer, .enumeration],
+        scalePoints: [ScalePoint(label: "Off", value: 0), ScalePoint(label: "8", value: 8), ScalePoint(label: "16", value: 16)])
+}
+
+private enum Good: Int, FaultyPorts {
+    case gain, voices, bits
+    var declaration: PortDeclaration { [Sound.gain, Sound.voices, Sound.bits][rawValue] }
+    static var presets: [Preset<Self>] { [Preset("quiet", label: "Quiet", comment: "Soft.", values: [(.gain, -20), (.voices, 4), (.bits, 8)])] }
+}
+
+private enum DefaultAboveRange: Int, FaultyPorts {
+    case gain
+    var declaration: PortDeclaration { .control("gain", "Gain", range: -60...6, default: 12, unit: .decibel, comment: "Level.") }
+}
+
+private enum RepeatedSymbol: Int, FaultyPorts {
+    case first, second
+    var declaration: PortDeclaration { Sound.gain }
+}
+
+private enum LogarithmicFromZero: Int, FaultyPorts {
+    case time
+    var declaration: PortDeclaration {
+        .control("time", "Time", range: 0...2000, default: 100, unit: .milliseconds, properties: [.logarithmic], comment: "How long.")
+    }
+}
+
+private enum IntegerDefaultNotWhole: Int, FaultyPorts {
+    case voices
+    var declaration: PortDeclaration {
+        .control("voices", "Voices", range: 1...8, default: 2.5, unit: Sound.voice, properties: [.integer], comment: "Notes at once.")
+    }
+}
+
+private enum EnumerationDefaultNotAScalePoint: Int, FaultyPorts {
+    case bits
+    var declaration: PortDeclaration {
+        var declaration = Sound.bits
+        declaration.defaultValue = 4
+        return declaration
+    }
+}
+
+private enum PresetOutsideRange: Int, FaultyPorts {
+    case gain
+    var declaration: PortDeclaration { Sound.gain }
+    static var presets: [Preset<Self>] { [Preset("loud", label: "Loud", comment: "Too loud.", values: [(.gain, 20)])] }
+}
+
+private enum PresetNotWhole: Int, FaultyPorts {
+    case voices
+    var declaration: PortDeclaration { Sound.voices }
+    static var presets: [Preset<Self>] { [Preset("half", label: "Half", comment: "A voice and a half.", values: [(.voices, 1.5)])] }
+}
+
+private enum PresetNotAScalePoint: Int, FaultyPorts {
+    case bits
+    var declaration: PortDeclaration { Sound.bits }
+    static var presets: [Preset<Self>] { [Preset("odd", label: "Odd", comment: "Between points.", values: [(.bits, 12)])] }
+}
+
+private enum SymbolNotAnIdentifier: Int, FaultyPorts {
+    case gain
+    var declaration: PortDeclaration { .control("2nd gain", "Gain", range: -60...6, default: 0, unit: .decibel, comment: "Level.") }
+}
