@@ -3,6 +3,9 @@
 # `make bench` measures the plugins against C references and records the table in
 # BENCHMARKS.md, `make demo` renders a short piece, `make fuzz` and `make memcheck` run the
 # fuzzers and valgrind at length. Each installs the Debian packages it needs first.
+# `make PLATFORM=aarch64` cross-builds the bundle for aarch64 Linux (Raspberry Pi,
+# Zynthian, MOD) into .build-aarch64/plugin.lv2, `make deb PLATFORM=aarch64` its arm64
+# package (docs/packaging.md).
 
 SHELL        := /bin/bash
 SWIFT        ?= swift
@@ -18,6 +21,23 @@ FUZZ_CORPUS  := fuzz-corpus
 # The clang of the Swift toolchain: it has libFuzzer and the sanitizers.
 CLANG        ?= $(dir $(realpath $(shell command -v $(SWIFT))))clang
 FUZZ_SECONDS ?= 60
+
+# The aarch64 cross build, in its own build folder (scripts/swift-build-aarch64): the
+# bundle gets the same Turtle and a binary for aarch64; lv2render stays on this machine.
+AARCH64_BUILD  := .build-aarch64
+AARCH64_BUNDLE := $(AARCH64_BUILD)/plugin.lv2
+AARCH64_DEB    := $(AARCH64_BUILD)/deb
+AARCH64_DEBS   := gcc-aarch64-linux-gnu libc6-dev-arm64-cross libsamplerate0-dev:arm64
+PLATFORM ?=
+ifeq ($(PLATFORM),aarch64)
+TARGET_BUNDLE := $(AARCH64_BUNDLE)
+STRIP         := aarch64-linux-gnu-strip
+else ifeq ($(PLATFORM),)
+TARGET_BUNDLE := $(BUNDLE)
+STRIP         := strip
+else
+$(error PLATFORM=$(PLATFORM) is not a platform this Makefile builds for: leave it out, or say aarch64)
+endif
 
 # A plain `make install` goes to your home (~/.lv2, ~/.local/bin);
 # `make install PREFIX=/usr/local` is a system install (/usr/local/lib/lv2, /usr/local/bin).
@@ -50,11 +70,15 @@ DEB_DEBS   := dpkg-dev
 # jalv is the host the jalv tests run; jackd2 brings jackd and the clients they use
 # (jack_lsp, jack_connect, jack_midiseq, jack_rec); ardour brings ardour7-lua and
 # ardour7-export, which the Ardour tests run headless; lintian checks the Debian package.
-# swh-lv2 brings GVerb, the reverb whose decay the tail tests keep whole.
+# swh-lv2 brings GVerb, the reverb whose decay the tail tests keep whole, and lsFilter (ranges in fractions
+# of the sample rate) and sc3 (a side-chain), which HostSpecTests render with lsp-plugins-lv2's Impulse
+# Responses (a path parameter). qemu-user-static runs the aarch64 builds in the AArch64Tests, and
+# Debian's arm64 lilv finds the arm64 package's plugins in the ARM64PackageTests.
 # The Python package's tests: numpy, pytest, mido for MIDI messages, distributed for the Dask
 # example; venv, pip, setuptools and wheel for the `pip install` test.
 PYTHON_DEBS := python3 python3-numpy python3-pytest python3-mido python3-distributed python3-venv python3-pip python3-setuptools python3-wheel
-TEST_DEBS  := lilv-utils sordi lv2-examples setbfree x42-plugins swh-lv2 timgm6mb-soundfont sox valgrind gcc python3 jalv jackd2 ardour lintian $(DEB_DEBS) $(PYTHON_DEBS)
+TEST_DEBS  := lilv-utils sordi lv2-examples setbfree x42-plugins swh-lv2 lsp-plugins-lv2 timgm6mb-soundfont sox valgrind gcc python3 jalv jackd2 ardour lintian $(DEB_DEBS) \
+              $(AARCH64_DEBS) qemu-user-static liblilv-0-0:arm64 $(PYTHON_DEBS)
 
 # The benchmark's C code is built with the Swift toolchain's clang (the LLVM that
 # compiles the plugin) and its C synth reference also with gcc, as a second opinion.
@@ -65,10 +89,15 @@ BENCH_HEADERS    := $(wildcard Benchmarks/*.h Benchmarks/reference/*.h) Sources/
 BENCH_DRIVER     := $(BENCH_BUILD)/bench
 BENCH_REFERENCES := $(BENCH_BUILD)/reference-clang.so $(BENCH_BUILD)/reference-gcc.so
 
-.PHONY: all generate plugin host python python-test deps test-deps test check plugin-tests generated-committed bench \
-        bench-smoke demo install deb uninstall clean fuzz fuzz-check memcheck memcheck-check
+.PHONY: all generate plugin plugin-aarch64 host python python-test deps aarch64-deps test-deps test check plugin-tests generated-committed \
+        bench bench-smoke demo install deb uninstall clean fuzz fuzz-check memcheck memcheck-check
 
+ifeq ($(PLATFORM),aarch64)
+all: plugin-aarch64
+plugin: plugin-aarch64
+else
 all: plugin host python
+endif
 
 # Install the Debian packages that are missing (nothing happens when all are there).
 deps:
@@ -76,6 +105,9 @@ deps:
 
 test-deps: deps
 	@./scripts/ensure-debs $(TEST_DEBS)
+
+aarch64-deps: deps
+	@./scripts/ensure-debs $(AARCH64_DEBS)
 
 # The bundle's Turtle, its entry point (Bundle.swift) and the C header of its ports
 # (ports.h), all written from the plugins' declarations by Sources/generate-bundle.
@@ -91,11 +123,21 @@ generate: deps
 # never mixes with the ordinary Swift build of the host and the tests.
 # No RUNPATH: the binary needs only system libraries, and valgrind reports ld.so's
 # word-at-a-time reads of the `$ORIGIN` string as invalid reads in every host.
-BUILD_PLUGIN := $(SWIFT) build -c release --product SwiftLV2 --traits Plugin --disable-local-rpath
+PLUGIN_BUILD_OPTIONS := -c release --product SwiftLV2 --traits Plugin --disable-local-rpath
+BUILD_PLUGIN := $(SWIFT) build $(PLUGIN_BUILD_OPTIONS)
 
+ifneq ($(PLATFORM),aarch64)
 plugin: generate
 	$(BUILD_PLUGIN) --scratch-path $(PLUGIN_BUILD)
 	cp $(PLUGIN_BUILD)/release/libSwiftLV2.so $(PLUGIN_SO)
+endif
+
+# The same product for aarch64 Linux; the bundle's Turtle is the one `generate` wrote.
+plugin-aarch64: aarch64-deps generate
+	./scripts/swift-build-aarch64 "$(SWIFT)" $(PLUGIN_BUILD_OPTIONS) --scratch-path $(AARCH64_BUILD)
+	rm -rf $(AARCH64_BUNDLE) && mkdir -p $(AARCH64_BUNDLE)
+	cp $(BUNDLE)/*.ttl $(AARCH64_BUNDLE)/
+	cp $(AARCH64_BUILD)/aarch64-none-none-elf/release/libSwiftLV2.elf $(AARCH64_BUNDLE)/$(notdir $(PLUGIN_SO))
 
 # The Swift runtime and Foundation are linked in, so that lv2render, installed, needs
 # only system libraries (no Swift toolchain) and runs in a bare environment; it links
@@ -136,9 +178,11 @@ python-test: test-deps plugin python
 		$(PYTHON) -m pytest -q -p no:cacheprovider python/tests
 
 # The XCTest run comes last, so that its summary closes the output (the suites are
-# XCTest only, so the empty Swift Testing pass is left out). The Debian package is
-# built first: the PackageTests suite checks it.
+# XCTest only, so the empty Swift Testing pass is left out). The Debian packages and the
+# aarch64 builds (ours and the example's) come first: PackageTests and AArch64Tests check them.
 test: test-deps plugin deb python
+	$(MAKE) --no-print-directory deb PLATFORM=aarch64
+	$(MAKE) --no-print-directory -C Examples/Arpeggiator PLATFORM=aarch64
 	$(SWIFT) build --build-tests --scratch-path $(HOST_BUILD)
 	$(MAKE) --no-print-directory bench-smoke LV2RENDER=$(HOST_BUILD)/debug/lv2render
 	@$(MAKE) --no-print-directory fuzz-check memcheck-check
@@ -168,11 +212,12 @@ check: deps
 			--filter "$$0"' '$(FILTER)'
 
 # The plugin tests one folder of Tests/PluginTests at a time, by cost: PART=Bundle, Sound,
-# Robustness, RealHosts or Examples (docs/hacking.md), after building what they test.
+# Robustness, RealHosts, Examples or AArch64 (docs/hacking.md), after building what they test.
 PART ?= Sound
 PART_CLASSES = $(shell sed -n 's/^final class \([A-Za-z0-9]*\): XCTestCase.*/\1/p' Tests/PluginTests/$(PART)/*.swift | paste -sd'|')
 
 plugin-tests: test-deps plugin
+	$(if $(filter AArch64,$(PART)),$(MAKE) --no-print-directory plugin-aarch64 && $(MAKE) --no-print-directory -C Examples/Arpeggiator PLATFORM=aarch64)
 	$(SWIFT) build --build-tests --scratch-path $(HOST_BUILD)
 	@./scripts/timed "make plugin-tests PART=$(PART)" env SWIFTLV2_ROOT=$(CURDIR) $(SWIFT) test --skip-build \
 		--disable-swift-testing --scratch-path $(HOST_BUILD) --filter 'PluginTests\.($(PART_CLASSES))/'
@@ -201,14 +246,23 @@ demo: all
 
 # Builds only when something is missing, so that `make && sudo make install` does not
 # rebuild as root.
+# With PLATFORM=aarch64 only the bundle, and only into DESTDIR (a staging root) unless this
+# machine is aarch64: its own hosts could not load the bundle, and would fail on it.
 install:
+ifeq ($(PLATFORM),aarch64)
+	@[ -n "$(DESTDIR)" ] || [ "$$(uname -m)" = aarch64 ] || { echo "make install PLATFORM=aarch64 stages the aarch64 bundle into DESTDIR=/some/root; this machine's hosts cannot load it (to install on the device, see the README)." >&2; exit 1; }
+	@[ -f $(TARGET_BUNDLE)/$(notdir $(PLUGIN_SO)) ] || $(MAKE) --no-print-directory all
+	install -d $(DESTDIR)$(LV2DIR)/$(INSTALL_NAME)
+else
 	@[ -f $(PLUGIN_SO) ] && [ -f $(HOST_BUILD)/release/lv2render ] && [ -f $(HOST_DOCS)/lv2render.fish ] && [ -f $(PYTHON_LIBRARY) ] \
 	    || $(MAKE) --no-print-directory all
 	install -d $(DESTDIR)$(LV2DIR)/$(INSTALL_NAME) $(DESTDIR)$(PREFIX)/bin $(DESTDIR)$(MANDIR)/man1 \
 	    $(DESTDIR)$(BASHCOMPDIR) $(DESTDIR)$(ZSHCOMPDIR) $(DESTDIR)$(FISHCOMPDIR) $(DESTDIR)$(PYTHONDIR)/swiftlv2
-	install -m 644 $(BUNDLE)/*.ttl $(DESTDIR)$(LV2DIR)/$(INSTALL_NAME)/
-	install -m 755 $(PLUGIN_SO) $(DESTDIR)$(LV2DIR)/$(INSTALL_NAME)/
-	strip --strip-unneeded --remove-section=.comment $(DESTDIR)$(LV2DIR)/$(INSTALL_NAME)/$(notdir $(PLUGIN_SO))
+endif
+	install -m 644 $(TARGET_BUNDLE)/*.ttl $(DESTDIR)$(LV2DIR)/$(INSTALL_NAME)/
+	install -m 755 $(TARGET_BUNDLE)/$(notdir $(PLUGIN_SO)) $(DESTDIR)$(LV2DIR)/$(INSTALL_NAME)/
+	$(STRIP) --strip-unneeded --remove-section=.comment $(DESTDIR)$(LV2DIR)/$(INSTALL_NAME)/$(notdir $(PLUGIN_SO))
+ifneq ($(PLATFORM),aarch64)
 	install -m 755 $(HOST_BUILD)/release/lv2render $(DESTDIR)$(PREFIX)/bin/
 	strip --strip-unneeded --remove-section=.comment $(DESTDIR)$(PREFIX)/bin/lv2render
 	gzip -9n < $(HOST_DOCS)/lv2render.1 > $(DESTDIR)$(MANDIR)/man1/lv2render.1.gz
@@ -218,11 +272,17 @@ install:
 	install -m 644 $(HOST_DOCS)/lv2render.fish $(DESTDIR)$(FISHCOMPDIR)/lv2render.fish
 	install -m 644 python/swiftlv2/*.py $(PYTHON_LIBRARY) $(DESTDIR)$(PYTHONDIR)/swiftlv2/
 	@./scripts/install-report "$(DESTDIR)" "$(PREFIX)/bin" "$(LV2DIR)/$(INSTALL_NAME)" "$(MANDIR)" "$(PYTHONDIR)/swiftlv2"
+endif
 
-# The Debian package, in $(DEB_BUILD)/ (see scripts/build-deb and docs/packaging.md).
+# The Debian package, in $(DEB_BUILD)/ (see scripts/build-deb and docs/packaging.md);
+# with PLATFORM=aarch64 the arm64 package of the bundle alone, in $(AARCH64_DEB)/.
 deb: all
 	@./scripts/ensure-debs $(DEB_DEBS)
+ifeq ($(PLATFORM),aarch64)
+	./scripts/build-deb $(AARCH64_DEB) arm64
+else
 	./scripts/build-deb $(DEB_BUILD)
+endif
 
 uninstall:
 	rm -rf $(DESTDIR)$(LV2DIR)/$(INSTALL_NAME)
@@ -231,7 +291,7 @@ uninstall:
 	rm -rf $(DESTDIR)$(PYTHONDIR)/swiftlv2
 
 clean:
-	rm -rf $(HOST_BUILD) $(PLUGIN_BUILD) $(BENCH_BUILD) $(FUZZ_BUILD) $(DEB_BUILD) $(PLUGIN_SO) $(PYTHON_LIBRARY) renders
+	rm -rf $(HOST_BUILD) $(PLUGIN_BUILD) $(BENCH_BUILD) $(FUZZ_BUILD) $(DEB_BUILD) $(AARCH64_BUILD) $(PLUGIN_SO) $(PYTHON_LIBRARY) renders
 
 # Fuzzing: libFuzzer drives Tests/Fuzz/fuzz_*.c, which load a copy of the plugin built
 # with coverage and AddressSanitizer instrumentation (the same Embedded Swift code), so

@@ -7,7 +7,8 @@ import LV2Host
 /// again in its hidden worker mode (`workerCommand`), so that a plugin that crashes,
 /// aborts or hangs takes only that check down. The child gets `timeout` seconds.
 public final class CheckRunner {
-    /// The hidden subcommand that runs one check: `<executable> check-worker URI --check NAME --seed N --report FILE [--quick]`.
+    /// The hidden subcommand that runs one check:
+    /// `<executable> check-worker URI --check NAME --seed N --report FILE --level LEVEL [--quick]`.
     public static let workerCommand = "check-worker"
 
     public let uri: String
@@ -15,6 +16,7 @@ public final class CheckRunner {
     public let seed: UInt64
     public let quick: Bool
     public let timeout: Double
+    public let level: CheckLevel
     private let executable: String
     /// A folder of links to the plugin's bundles (the children's `LV2_PATH`, so that
     /// each loads one plugin's Turtle rather than every installed bundle) and their
@@ -22,7 +24,8 @@ public final class CheckRunner {
     private let folder: URL
 
     /// Throws when no plugin has the URI.
-    public init(uri: String, world: LV2World, executable: String, seed: UInt64, quick: Bool, timeout: Double) throws {
+    public init(uri: String, world: LV2World, executable: String, seed: UInt64, quick: Bool, level: CheckLevel = .standard,
+                timeout: Double) throws {
         guard let plugin = world.lilvPlugin(uri: uri) else {
             throw HostError("No plugin with URI \(uri) was found on the LV2 path (\(world.searchPath.joined(separator: ":"))).")
         }
@@ -34,6 +37,7 @@ public final class CheckRunner {
         self.seed = seed
         self.quick = quick
         self.timeout = timeout
+        self.level = level
         folder = FileManager.default.temporaryDirectory.appendingPathComponent("lv2render-check-\(getpid())-\(UUID().uuidString)")
         let dataFiles = forEach(lilv_plugin_get_data_uris(plugin)) { filePath($0) }.compactMap { $0 }
         let folders = dataFiles.map { URL(fileURLWithPath: $0).deletingLastPathComponent() }
@@ -43,6 +47,8 @@ public final class CheckRunner {
 
     /// The folders holding the plugin's binary and Turtle files.
     private let bundles: [String]
+    /// Each bundle's link in the children's LV2 path, and the bundle: details name the bundle.
+    private var links: [(link: String, bundle: String)] = []
 
     /// Runs `checks` in order, handing each result to `report` as it comes.
     public func run(_ checks: [PluginCheck] = PluginCheck.allCases, report: (CheckResult) -> Void = { _ in }) throws -> [CheckResult] {
@@ -52,6 +58,7 @@ public final class CheckRunner {
         for (index, bundle) in bundles.enumerated() {
             let link = lv2Path.appendingPathComponent("\(index)-" + URL(fileURLWithPath: bundle).lastPathComponent)
             try FileManager.default.createSymbolicLink(at: link, withDestinationURL: URL(fileURLWithPath: bundle))
+            links.append((link.path, bundle))
         }
         return checks.map { check in
             let started = Date()
@@ -65,11 +72,10 @@ public final class CheckRunner {
     private func run(_ check: PluginCheck) -> CheckResult {
         let reportFile = folder.appendingPathComponent("\(check.rawValue).report")
         let errorFile = folder.appendingPathComponent("\(check.rawValue).err")
-        func failure(_ text: String) -> CheckResult { CheckResult(check: check.rawValue, outcome: .fail, detail: text) }
         let process = Process()
         process.executableURL = URL(fileURLWithPath: executable)
         process.arguments = [Self.workerCommand, uri, "--check", check.rawValue, "--seed", String(seed),
-                             "--report", reportFile.path] + (quick ? ["--quick"] : [])
+                             "--report", reportFile.path, "--level", level.rawValue] + (quick ? ["--quick"] : [])
         var environment = ProcessInfo.processInfo.environment
         environment["LV2_PATH"] = folder.appendingPathComponent("lv2").path
         environment["SWIFT_BACKTRACE"] = "enable=no"  // a crash is reported here, in one line
@@ -81,39 +87,84 @@ public final class CheckRunner {
             process.standardError = try FileHandle(forWritingTo: errorFile)
             let finished = DispatchSemaphore(value: 0)
             process.terminationHandler = { _ in finished.signal() }
+            let report = WorkerReport(path: reportFile.path, started: Date())
             try process.run()
-            let hung = finished.wait(timeout: .now() + timeout) == .timedOut
-            if hung {
-                kill(process.processIdentifier, SIGKILL)
-                finished.wait()
+            // A step may take the time limit plus four times the work it announced (frames
+            // times the cost of a frame so far, instances times the cost of one): a plugin
+            // is called hung when a step overruns that, not when the check is long.
+            var hungAfter: Double?
+            while finished.wait(timeout: .now() + 0.1) == .timedOut {
+                report.update()
+                let allowance = timeout + 4 * report.step.budget
+                if Date().timeIntervalSince(report.step.seen) > allowance {
+                    hungAfter = allowance
+                    kill(process.processIdentifier, SIGKILL)
+                    finished.wait()
+                    break
+                }
             }
-            let lines = (try? String(contentsOf: reportFile, encoding: .utf8))?.split(separator: "\n").map(String.init) ?? []
-            let step = lines.last { $0.hasPrefix("step ") }.map { String($0.dropFirst(5)) }
-            let during = step.map { " while \($0)" } ?? ""
-            if hung {
-                return failure("hung: no answer within \(timeout.compactDescription) s\(during)")
+            report.update()
+            let during = " while \(report.step.text)"
+            if let hungAfter {
+                return installedPaths(ending(check, "hung: no answer within \(Int(hungAfter.rounded())) s\(during)", report))
             }
             if process.terminationReason == .uncaughtSignal {
                 let signal = process.terminationStatus
                 let verb = signal == SIGABRT ? "aborted" : "crashed"
-                return failure("\(verb) (\(Self.signalName(signal)))\(during)\(lastLine(of: errorFile).map { ": \($0)" } ?? "")")
+                let said = diagnosticLine(of: errorFile).map { ": \($0)" } ?? ""
+                return installedPaths(ending(check, "\(verb) (\(Self.signalName(signal)))\(during)\(said)", report))
             }
-            if let line = lines.last(where: { $0.hasPrefix("result ") }),
-               let result = try? JSONDecoder().decode(CheckResult.self, from: Data(line.dropFirst(7).utf8)) {
-                return result
+            if let result = report.result {
+                return installedPaths(result)
             }
-            let said = lastLine(of: errorFile).map { ": \($0)" } ?? ""
-            return failure("the check's process exited with status \(process.terminationStatus) and no result\(during)\(said)")
+            let said = diagnosticLine(of: errorFile).map { ": \($0)" } ?? ""
+            return installedPaths(ending(check, "the check's process exited with status \(process.terminationStatus) and no result\(during)\(said)", report))
         } catch {
-            return failure("the check's process could not be started (\(error))")
+            return CheckResult(check: check.rawValue, outcome: .fail, detail: "the check's process could not be started (\(error))")
         }
     }
 
-    /// The last line the child wrote to stderr, shortened.
-    private func lastLine(of file: URL) -> String? {
+    /// A check that ended in a crash or a hang. In a strict probe, below --strict, it is a
+    /// warning, and what the check found before the strict probes still counts.
+    private func ending(_ check: PluginCheck, _ text: String, _ report: WorkerReport) -> CheckResult {
+        // The cost is reported, never a failure: a crash there is the other checks' to fail.
+        if check == .cost { return CheckResult(check: check.rawValue, outcome: .warn, detail: "not measured: " + text) }
+        guard report.step.strict else { return CheckResult(check: check.rawValue, outcome: .fail, detail: text) }
+        let marked = "strict: " + text
+        if level == .strict { return CheckResult(check: check.rawValue, outcome: .fail, detail: marked) }
+        if let partial = report.partial, partial.outcome == .fail {
+            return CheckResult(check: check.rawValue, outcome: .fail, detail: partial.detail + "; then " + marked, strictOutcome: .fail)
+        }
+        return CheckResult(check: check.rawValue, outcome: .warn, detail: marked, strictOutcome: .fail)
+    }
+
+    /// The result with the children's links replaced by the bundles as installed.
+    private func installedPaths(_ result: CheckResult) -> CheckResult {
+        var detail = result.detail
+        for (link, bundle) in links { detail = detail.replacingOccurrences(of: link, with: bundle) }
+        detail = detail.replacingOccurrences(of: folder.path + "/", with: "")
+        var copy = CheckResult(check: result.check, outcome: result.outcome, detail: detail, strictOutcome: result.strictOutcome)
+        copy.seconds = result.seconds
+        return copy
+    }
+
+    /// What the child said on stderr that a developer can act on: an assertion, a
+    /// `Fatal error` or an exception's message if there is one, else its last line that is
+    /// not a backtrace frame; shortened, without the program's name in front.
+    private func diagnosticLine(of file: URL) -> String? {
         let text = (try? String(contentsOf: file, encoding: .utf8)) ?? ""
-        guard let line = text.split(separator: "\n").last?.trimmingCharacters(in: .whitespaces), !line.isEmpty else { return nil }
-        return line.count > 200 ? String(line.prefix(200)) + "…" : line
+        let lines = text.split(separator: "\n").map { $0.trimmingCharacters(in: .whitespaces) }.filter { !$0.isEmpty }
+        let telling = ["Assertion", "assertion", "Fatal error", "terminate called", "what():", "panicked", "error:", "undefined symbol"]
+        func isFrame(_ line: String) -> Bool {
+            let first = line.split(separator: " ").first.map { $0.trimmingCharacters(in: CharacterSet(charactersIn: "#")) } ?? ""
+            return Int(first) != nil || line.hasPrefix("0x") || line.hasPrefix("[0x") || line.hasPrefix("at ")
+                || ["Current stack trace", "Stack dump", "Backtrace", "Thread ", "***"].contains { line.hasPrefix($0) }
+        }
+        guard var line = lines.last(where: { line in telling.contains { line.contains($0) } }) ?? lines.last(where: { !isFrame($0) })
+        else { return nil }
+        let program = URL(fileURLWithPath: executable).lastPathComponent + ": "
+        if line.hasPrefix(program) { line.removeFirst(program.count) }
+        return line.count > 240 ? String(line.prefix(240)) + "…" : line
     }
 
     static func signalName(_ signal: Int32) -> String {

@@ -6,14 +6,25 @@ import LV2Host
 public enum CheckWorker {
     /// Loads the plugin from the LV2 path the parent prepared and runs `check`.
     /// Errors the plugin causes (it refuses to instantiate…) become failures.
-    public static func run(_ check: PluginCheck, uri: String, seed: UInt64, quick: Bool, progress: CheckProgress) -> CheckResult {
+    public static func run(_ check: PluginCheck, uri: String, seed: UInt64, quick: Bool, level: CheckLevel,
+                           progress: CheckProgress) -> CheckResult {
         do {
-            progress.step("loading the plugin's description with lilv")
+            progress.step("loading the plugin's description with lilv", budget: 0, strict: false)
             let world = try LV2World()
             let plugin = try world.plugin(uri: uri)
-            let context = CheckContext(plugin: plugin, world: world, check: check, seed: seed, quick: quick, progress: progress)
+            let context = CheckContext(plugin: plugin, world: world, check: check, seed: seed, quick: quick, level: level,
+                                       progress: progress)
             if check != .metadata, let reason = unrunnableReason(plugin) {
                 return CheckResult(check: check.rawValue, outcome: .skip, detail: reason)
+            }
+            // A binary that does not load fails metadata and rates, which say why; the
+            // other checks would only repeat it.
+            if check != .metadata, check != .rates {
+                do {
+                    _ = try PluginLibrary(path: plugin.libraryPath).descriptor(uri: plugin.uri)
+                } catch {
+                    return CheckResult(check: check.rawValue, outcome: .skip, detail: "the plugin does not load (see metadata)")
+                }
             }
             return try run(check, context)
         } catch {
@@ -36,6 +47,10 @@ public enum CheckWorker {
         case .inputBuffers: try ResourceChecks.inputBuffers(context)
         case .latency: try LatencyCheck.run(context)
         case .state: try StateCheck.run(context)
+        case .randomState: try RandomStateCheck.run(context)
+        case .foreignState: try ForeignStateCheck.run(context)
+        case .stateDuringRun: try ConcurrentSaveCheck.run(context)
+        case .cost: try CostCheck.run(context)
         }
     }
 

@@ -11,11 +11,11 @@ enum DeterminismCheck {
         let stimulus = Stimulus.standard(for: context.plugin, frames: context.frames(quick: 0.5, full: 4),
                                          sampleRate: context.sampleRate, random: &context.random)
         func render(_ what: String, inPlace: Bool = false, nextBlock: () -> Int = { 512 }) throws -> [[Float]] {
-            context.step("rendering \(what)")
             let instance = try context.instance()
             instance.connectsInPlace = inPlace
+            context.step("rendering \(what)", frames: stimulus.frames)
             instance.activate()
-            return instance.play(stimulus, nextBlock: nextBlock)
+            return context.play(instance, stimulus, nextBlock: nextBlock)
         }
         func compare(_ output: [[Float]], _ what: String, with reference: [[Float]]) {
             guard let deviation = Deviation.largest(output, reference) else { return }
@@ -30,16 +30,16 @@ enum DeterminismCheck {
         let again = try render("512-frame blocks again, in a fresh instance")
         if let deviation = Deviation.largest(again, reference), deviation.isAudible {
             findings.warn("two fresh instances given the same input differ: \(deviation.description) (block schedules not compared)")
-            return findings.result(.determinism)
+            return context.result(findings)
         }
         let schedules = context.quick ? 2 : 8
         for schedule in 1...schedules {
             var random = SplitMix64(seed: context.random.next())
-            let longest = schedule == 1 ? 16 : context.maxBlockLength  // the first cuts very short blocks
-            let output = try render("random block schedule \(schedule) (1 to \(longest) frames)") {
-                Int(1 + random.next() % UInt64(longest))
-            }
-            compare(output, "random block schedule \(schedule) (1 to \(longest) frames)", with: reference)
+            // The first cuts very short blocks; all keep to the plugin's bufsz:minBlockLength.
+            let longest = max(schedule == 1 ? 16 : context.maxBlockLength, context.blockLengths.lowerBound)
+            let name = "random block schedule \(schedule) (\(context.blockLengths.lowerBound) to \(longest) frames)"
+            let output = try render(name) { context.randomBlock(upTo: longest, &random) }
+            compare(output, name, with: reference)
         }
         if context.plugin.isInPlaceBroken {
             findings.note("in-place not tried: the plugin declares lv2:inPlaceBroken")
@@ -49,6 +49,6 @@ enum DeterminismCheck {
         if findings.notes.isEmpty {
             findings.note("identical over a repeat, \(schedules) random block schedules\(context.hasAudioInput && !context.plugin.isInPlaceBroken ? " and in place" : "")")
         }
-        return findings.result(.determinism)
+        return context.result(findings)
     }
 }

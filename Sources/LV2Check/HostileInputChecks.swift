@@ -12,11 +12,14 @@ enum HostileInputChecks {
         // Clean input afterwards, a second: long enough for a filter or a delay to forget.
         let recovery = Stimulus.audio(Stimulus.noise(frames: Int(context.sampleRate), amplitude: 0.5, random: &context.random),
                                       for: context.plugin)
-        for signal in HostileInput.signals(frames: frames, sampleRate: context.sampleRate, noise: noise) {
-            context.step("playing \(signal.name) into every audio input")
-            let instance = try context.instance()
-            instance.activate()
-            let scan = OutputScan(instance.play(base.withAudio(signal.samples)))
+        // Audio up to full scale and denormals come from real sources; NaN and infinities
+        // only from a broken plugin upstream or a careless host: those run last, as strict probes.
+        let signals = HostileInput.signals(frames: frames, sampleRate: context.sampleRate, noise: noise)
+        for signal in signals.filter(\.isFinite) + signals.filter({ !$0.isFinite }) {
+            if !signal.isFinite, !context.inStrictProbes { context.beginStrictProbes(findings) }
+            let instance = try context.activeInstance()
+            context.step("playing \(signal.name) into every audio input", frames: frames)
+            let scan = OutputScan(context.play(instance, base.withAudio(signal.samples)))
             if let bad = scan.nonFiniteDescription {
                 if signal.isFinite {
                     findings.fail("with \(signal.name) in, \(bad)")
@@ -26,15 +29,16 @@ enum HostileInputChecks {
             } else if signal.isFinite, !signal.samples.contains(where: \.isSubnormal), let tiny = scan.denormalDescription {
                 findings.warn("with \(signal.name) in, \(tiny), a denormal")
             }
-            context.step("playing clean noise after \(signal.name)")
-            let after = instance.play(recovery)
+            context.step("playing clean noise after \(signal.name)", frames: recovery.frames)
+            let after = context.play(instance, recovery)
             let settled = OutputScan(after, from: after.first.map { $0.count / 2 } ?? 0)
             if let bad = settled.nonFiniteDescription {
-                findings.fail("after \(signal.name), clean input still gives non-finite output (\(bad), half a second on)")
+                findings.fail("after \(signal.name), clean input still gives non-finite output (\(bad), half a second on)",
+                              strict: !signal.isFinite)
             }
         }
         if findings.notes.isEmpty { findings.note("finite output for every signal, and afterwards") }
-        return findings.result(.hostileAudio)
+        return context.result(findings)
     }
 
     static func controls(_ context: CheckContext) throws -> CheckResult {
@@ -43,55 +47,75 @@ enum HostileInputChecks {
         var findings = Findings()
         let stimulus = Stimulus.standard(for: context.plugin, frames: context.frames(quick: 0.05, full: 0.2),
                                          sampleRate: context.sampleRate, random: &context.random)
-        for control in controls {
-            let instance = try context.instance()
-            instance.activate()
-            for (label, value) in values(for: control) {
-                let what = "\(control.symbol) at \(label) (\(value.compactDescription))"
-                context.step("rendering with \(what)")
-                try instance.setControlUnchecked(control.symbol, value)
-                let scan = OutputScan(instance.play(stimulus))
-                if let bad = scan.nonFiniteDescription {
-                    findings.fail("with \(what), \(bad)")
-                } else if let tiny = scan.denormalDescription {
-                    findings.warn("with \(what), \(tiny), a denormal")
+        func probe(_ values: (PortInfo) -> [(label: String, value: Float)], strict: Bool) throws {
+            for control in controls {
+                let values = values(control)
+                guard !values.isEmpty else { continue }
+                let instance = try context.activeInstance()
+                for (label, value) in values {
+                    let what = "\(control.symbol) \(label)"
+                    context.step("rendering with \(what)", frames: stimulus.frames)
+                    try instance.setControlUnchecked(control.symbol, value)
+                    let scan = OutputScan(context.play(instance, stimulus))
+                    if let bad = scan.nonFiniteDescription {
+                        findings.fail("with \(what), \(bad)", strict: strict)
+                    } else if let tiny = scan.denormalDescription {
+                        findings.warn("with \(what), \(tiny), a denormal")
+                    }
                 }
             }
         }
+        try probe(inRangeValues, strict: false)
 
         let automation = Stimulus.standard(for: context.plugin, frames: context.frames(quick: 0.25, full: 2),
                                            sampleRate: context.sampleRate, random: &context.random)
-        context.step("random automation of every control, every block")
-        let instance = try context.instance()
-        instance.activate()
+        let instance = try context.activeInstance()
         var random = SplitMix64(seed: context.random.next())
         var blockRandom = SplitMix64(seed: context.random.next())
-        let output = instance.play(automation, nextBlock: { Int(1 + blockRandom.next() % 1024) }, beforeBlock: { start, _ in
+        let output = context.play(instance, automation, nextBlock: { context.randomBlock(upTo: 1024, &blockRandom) },
+                                  beforeBlock: { start, length in
             for control in controls {
                 try? instance.setControlUnchecked(control.symbol, randomValue(for: control, &random))
             }
-            context.step("random automation, block at frame \(start)")
+            context.step("random automation of every control, the block at frame \(start)", frames: length)
         })
         if let bad = OutputScan(output).nonFiniteDescription {
             findings.fail("under random automation (seeded), \(bad)")
         }
+
+        // Hosts keep controls in range; lv2:hasStrictBounds says so outright, so below
+        // --strict those ports get nothing outside it, not even as a strict probe.
+        context.beginStrictProbes(findings)
+        let strictBounds = context.level == .strict ? [] : context.strictBoundsSymbols
+        try probe({ strictBounds.contains($0.symbol) ? [] : outOfRangeValues(for: $0) }, strict: true)
         if findings.notes.isEmpty {
-            findings.note("\(controls.count) controls at their extremes, out of range and NaN, and under random automation")
+            let spared = strictBounds.isEmpty ? "" : " (\(strictBounds.count) with lv2:hasStrictBounds kept in range)"
+            findings.note("\(controls.count) control\(controls.count == 1 ? "" : "s") at their default and extremes and under "
+                          + "random automation; out of range, infinite and NaN as strict probes\(spared)")
         }
-        return findings.result(.hostileControls)
+        return context.result(findings)
     }
 
-    /// Default, minimum and maximum, then below and above the range by its span, then NaN
-    /// (last, as the value most likely to poison what follows).
-    static func values(for control: PortInfo) -> [(label: String, value: Float)] {
-        var values: [(String, Float)] = [("its default", control.initialValue)]
-        if let minimum = control.minimum, minimum.isFinite { values.append(("its minimum", minimum)) }
-        if let maximum = control.maximum, maximum.isFinite { values.append(("its maximum", maximum)) }
-        let span = max((control.maximum ?? 1) - (control.minimum ?? 0), 1)
-        if let minimum = control.minimum, minimum.isFinite { values.append(("below its range", minimum - span)) }
-        if let maximum = control.maximum, maximum.isFinite { values.append(("above its range", maximum + span)) }
-        values.append(("NaN", .nan))
+    /// What a host sends: the default, the minimum and the maximum.
+    static func inRangeValues(for control: PortInfo) -> [(label: String, value: Float)] {
+        var values: [(String, Float)] = [("at its default (\(control.initialValue.compactDescription))", control.initialValue)]
+        if let minimum = control.minimum, minimum.isFinite { values.append(("at its minimum (\(minimum.compactDescription))", minimum)) }
+        if let maximum = control.maximum, maximum.isFinite { values.append(("at its maximum (\(maximum.compactDescription))", maximum)) }
         return values
+    }
+
+    /// What only a careless host sends: below and above the range by its span, the
+    /// infinities, then NaN (last, as the value most likely to poison what follows).
+    static func outOfRangeValues(for control: PortInfo) -> [(label: String, value: Float)] {
+        var values: [(String, Float)] = []
+        let span = max((control.maximum ?? 1) - (control.minimum ?? 0), 1)
+        if let minimum = control.minimum, minimum.isFinite {
+            values.append(("below its range (\((minimum - span).compactDescription))", minimum - span))
+        }
+        if let maximum = control.maximum, maximum.isFinite {
+            values.append(("above its range (\((maximum + span).compactDescription))", maximum + span))
+        }
+        return values + [("at +inf", .infinity), ("at -inf", -.infinity), ("at NaN", .nan)]
     }
 
     /// Anywhere in the control's range: a scale point, a whole number, on or off, as it declares.
@@ -109,12 +133,10 @@ enum HostileInputChecks {
         var findings = Findings()
         let stimulus = Stimulus.standard(for: context.plugin, frames: context.frames(quick: 0.5, full: 2),
                                          sampleRate: context.sampleRate, random: &context.random)
-        let instance = try context.instance()
-        instance.activate()
+        let instance = try context.activeInstance()
         var random = SplitMix64(seed: context.random.next())
-        context.step("garbage MIDI between the notes")
-        let output = instance.play(stimulus, beforeBlock: { start, length in
-            context.step("garbage MIDI in the block at frame \(start)")
+        let output = context.play(instance, stimulus, beforeBlock: { start, length in
+            context.step("garbage MIDI in the block at frame \(start)", frames: length)
             // The sequence must stay in time order: garbage goes after the block's notes.
             instance.addMIDIEvents(garbageMIDI(count: 16, &random), from: length - 1)
         })
@@ -123,7 +145,7 @@ enum HostileInputChecks {
         } else {
             findings.note("finite output with 16 garbage events in every block")
         }
-        return findings.result(.hostileMIDI)
+        return context.result(findings)
     }
 
     /// Random bytes of random lengths (0 to 12), and messages that are valid but extreme.
@@ -146,11 +168,12 @@ enum HostileInputChecks {
         let garbage = (unit: UInt32(0x1000) + UInt32(truncatingIfNeeded: context.random.next() % 0xFFFF_0000),
                        pad: UInt32(truncatingIfNeeded: context.random.next()))
         func render(sloppy: Bool) throws -> [[Float]] {
-            context.step(sloppy ? "sequences with unit \(garbage.unit) and pad \(garbage.pad)" : "sequences with clean headers")
             let instance = try context.instance()
             if sloppy { instance.sloppySequenceHeader = garbage }
+            context.step(sloppy ? "rendering sequences with unit \(garbage.unit) and pad \(garbage.pad)"
+                                : "rendering sequences with clean headers", frames: stimulus.frames)
             instance.activate()
-            return instance.play(stimulus)
+            return context.play(instance, stimulus)
         }
         let clean = try render(sloppy: false)
         let sloppy = try render(sloppy: true)
@@ -161,7 +184,7 @@ enum HostileInputChecks {
         } else {
             findings.note("the same output with garbage in the sequence headers' unit and pad")
         }
-        return findings.result(.sloppyHost)
+        return context.result(findings)
     }
 
     static func skip(_ check: PluginCheck, _ reason: String) -> CheckResult {

@@ -9,17 +9,16 @@ enum LatencyCheck {
         }
         guard context.plugin.latencyPortIndex != nil else { return skip("the plugin reports no latency") }
         guard context.hasAudioInput, context.hasAudioOutput else { return skip("the plugin has no audio path to send an impulse through") }
-        let instance = try context.instance()
-        instance.activate()
-        context.step("reading the reported latency")
+        let instance = try context.activeInstance()
         let start = 4096
-        _ = instance.play(Stimulus.audio([Float](repeating: 0, count: start), for: context.plugin))
+        context.step("reading the reported latency", frames: start)
+        _ = context.play(instance, Stimulus.audio([Float](repeating: 0, count: start), for: context.plugin))
         let reported = instance.reportedLatency
         let frames = start + reported + Int(context.sampleRate / 2)
         var impulse = [Float](repeating: 0, count: frames)
         impulse[start] = 1
-        context.step("sending an impulse (reported latency \(reported) frames)")
-        let output = instance.play(Stimulus.audio(impulse, for: context.plugin))
+        context.step("sending an impulse (reported latency \(reported) frames)", frames: frames)
+        let output = context.play(instance, Stimulus.audio(impulse, for: context.plugin))
         guard let peak = output.enumerated().compactMap({ channel, samples -> (frame: Int, level: Float)? in
             guard let frame = samples.indices.max(by: { abs(samples[$0]) < abs(samples[$1]) }) else { return nil }
             return (frame, abs(samples[frame]))

@@ -1,36 +1,39 @@
 import LV2Host
 
 /// What hosts do to a plugin's life: other sample rates, activate and deactivate in
-/// turn, `run(0)`, runs with only the control ports connected, many instances at once.
+/// turn, `run(0)`, many instances at once; and, as a strict probe, `run(0)` with the
+/// audio ports connected to NULL, which lv2.h does not allow a host.
 enum LifecycleChecks {
     static let rates: [Double] = [22050, 44100, 48000, 96000, 192_000]
 
     static func rates(_ context: CheckContext) throws -> CheckResult {
         var findings = Findings()
-        var refused: [String] = []
+        var refused: [(rate: String, reason: String)] = []
         for rate in rates {
-            context.step("instantiating at \(Int(rate)) Hz")
             let instance: PluginInstance
             do {
-                instance = try context.instance(rate: rate)
+                instance = try context.instance(rate: rate, step: "instantiating at \(Int(rate)) Hz")
             } catch {
-                refused.append("\(Int(rate))")
+                refused.append(("\(Int(rate))", "\(error)"))
                 continue
             }
-            context.step("running at \(Int(rate)) Hz")
+            context.step("running at \(Int(rate)) Hz", frames: Int(rate / 10))
             instance.activate()
             let stimulus = Stimulus.standard(for: context.plugin, frames: Int(rate / 10), sampleRate: rate, random: &context.random)
-            if let bad = OutputScan(instance.play(stimulus)).nonFiniteDescription {
+            if let bad = OutputScan(context.play(instance, stimulus)).nonFiniteDescription {
                 findings.fail("at \(Int(rate)) Hz \(bad)")
             }
         }
         if refused.count == rates.count {
-            findings.fail("the plugin refused every rate")
+            // The same reason at every rate (a binary that does not load) is said once.
+            let reasons = Set(refused.map(\.reason))
+            findings.fail(reasons.count == 1 ? "the plugin refused every rate: \(refused[0].reason)"
+                                             : "the plugin refused every rate (at \(refused[0].rate) Hz: \(refused[0].reason))")
         } else {
-            let refusal = refused.isEmpty ? "" : "; refused \(refused.joined(separator: ", ")) Hz (which is allowed)"
+            let refusal = refused.isEmpty ? "" : "; refused \(refused.map(\.rate).joined(separator: ", ")) Hz (which is allowed)"
             findings.note("ran at \(rates.count - refused.count) rates\(refusal)")
         }
-        return findings.result(.rates)
+        return context.result(findings)
     }
 
     static func lifecycle(_ context: CheckContext) throws -> CheckResult {
@@ -40,45 +43,52 @@ enum LifecycleChecks {
             if let bad = OutputScan(outputs).nonFiniteDescription { findings.fail("\(when): \(bad)") }
         }
 
-        context.step("instantiating and cleaning up without activate")
-        _ = try context.instance()
+        _ = try context.instance(step: "instantiating, then cleanup without activate")
 
-        context.step("activate, run, deactivate, activate again, run")
         let instance = try context.instance()
         for round in 1...3 {
+            context.step("activation \(round): activate", frames: 0)
             instance.activate()
-            expectFinite(instance.play(stimulus), "activation \(round)")
+            context.step("activation \(round): run", frames: stimulus.frames)
+            expectFinite(context.play(instance, stimulus), "activation \(round)")
+            context.step("activation \(round): deactivate")
             instance.deactivate()
         }
 
-        context.step("run(0) on an active instance")
+        context.step("activating again")
         instance.activate()
+        context.step("run(0) on an active instance")
         instance.run(frames: 0)
-        context.step("a block after run(0)")
-        expectFinite(instance.play(stimulus), "after run(0)")
-
-        // Atom ports stay connected: LV2 lets a plugin expect every port connected, and a
-        // plugin may read its event input even in run(0) (the LV2 book's examples all do).
-        context.step("run(0) with the audio and CV ports unconnected (as hosts asking for latency do)")
-        let controlsOnly = try context.instance()
-        controlsOnly.disconnectSignalPorts()
-        controlsOnly.activate()
-        controlsOnly.run(frames: 0)
-        controlsOnly.deactivate()
+        context.step("a block after run(0)", frames: stimulus.frames)
+        expectFinite(context.play(instance, stimulus), "after run(0)")
 
         let count = context.quick ? 8 : 32
-        context.step("\(count) instances at once, run in turn")
-        let instances = try (0..<count).map { _ in try context.instance() }
-        instances.forEach { $0.activate() }
+        context.step("\(count) instances at once", instances: count)
+        let instances = try (0..<count).map { index in try context.instance(step: "instance \(index + 1) of \(count) at once") }
+        for (index, instance) in instances.enumerated() {
+            context.step("activating instance \(index + 1) of \(count)")
+            instance.activate()
+        }
         for block in 0..<4 {
             for (index, instance) in instances.enumerated() {
-                context.step("instance \(index + 1) of \(count), block \(block + 1)")
+                context.step("instance \(index + 1) of \(count), block \(block + 1)", frames: 512)
                 instance.run(frames: 512)
                 expectFinite((0..<instance.audioOutputCount).map { Array(instance.audioOutput($0)[..<512]) },
                              "instance \(index + 1) of \(count)")
             }
         }
-        findings.note("three activations, run(0), run(0) with no audio connected, and \(count) instances at once")
-        return findings.result(.lifecycle)
+        findings.note("three activations, run(0) and \(count) instances at once, every port connected")
+
+        // lv2.h: every port not marked lv2:connectionOptional is connected before run().
+        // Carla asks for latency with real buffers; only a careless host sends NULL.
+        // Atom ports stay connected (the LV2 book's examples read their event input in run(0)).
+        context.beginStrictProbes(findings)
+        let controlsOnly = try context.instance()
+        controlsOnly.disconnectSignalPorts()
+        context.step("run(0) with the audio and CV ports connected to NULL")
+        controlsOnly.activate()
+        controlsOnly.run(frames: 0)
+        controlsOnly.deactivate()
+        return context.result(findings)
     }
 }

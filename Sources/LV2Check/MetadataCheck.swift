@@ -33,7 +33,7 @@ enum MetadataCheck {
             findings.warn("the port symbol \"\(invalid)\" is not a C identifier, as lv2:symbol requires")
         }
         for port in context.controlInputs {
-            checkRange(of: port, &findings)
+            checkRange(of: port, declared: plugin.ports.first { $0.index == port.index }, &findings)
         }
         let missing = CheckWorker.missingFeatures(plugin)
         let ports = "\(plugin.portCount) ports"
@@ -42,10 +42,11 @@ enum MetadataCheck {
         } else {
             findings.note("\(ports); requires \(missing.joined(separator: " and ")), which lv2render does not provide yet")
         }
-        return findings.result(.metadata)
+        return context.result(findings)
     }
 
-    private static func checkRange(of port: PortInfo, _ findings: inout Findings) {
+    /// `port` in hertz where it declares `lv2:sampleRate`, `declared` as its description gives it.
+    private static func checkRange(of port: PortInfo, declared: PortInfo?, _ findings: inout Findings) {
         let values = [("minimum", port.minimum), ("maximum", port.maximum), ("default", port.defaultValue)]
         for case let (name, value?) in values where !value.isFinite {
             findings.fail("the control \(port.symbol) has the \(name) \(value)")
@@ -54,7 +55,11 @@ enum MetadataCheck {
         if minimum > maximum {
             findings.fail("the control \(port.symbol) has a minimum (\(minimum.compactDescription)) above its maximum (\(maximum.compactDescription))")
         } else if let value = port.defaultValue, value.isFinite, !(minimum...maximum).contains(value) {
-            findings.warn("the default of \(port.symbol) (\(value.compactDescription)) is outside its range \(minimum.compactDescription) to \(maximum.compactDescription)")
+            findings.warn("the default of \(port.symbol) (\(value.compactDescription)) is outside its range \(port.rangeDescription)")
+        } else if port.scaledSampleRate != nil, let declared, let value = declared.defaultValue,
+                  let low = declared.minimum, let high = declared.maximum, low <= high, !(low...high).contains(value) {
+            // In range only because lv2render takes a default outside the fractions as hertz (blop's oscillators).
+            findings.warn("the default of \(port.symbol) (\(value.compactDescription)) is outside its range \(low.compactDescription) to \(high.compactDescription) × the sample rate; lv2render takes it as \(value.compactDescription) Hz")
         }
     }
 

@@ -22,7 +22,8 @@ struct OutputScan {
 
     /// "output 0 frame 17 is nan"
     static func describe(_ sample: (channel: Int, frame: Int, value: Float)) -> String {
-        "output \(sample.channel) frame \(sample.frame) is \(sample.value)"
+        // A NaN's sign and payload mean nothing to a reader: "-nan(0x1fffff)" is said "nan".
+        "output \(sample.channel) frame \(sample.frame) is \(sample.value.isNaN ? "nan" : "\(sample.value)")"
     }
 
     var nonFiniteDescription: String? { firstNonFinite.map(Self.describe) }

@@ -15,14 +15,13 @@ enum RealTimeCheck {
         let hardRT = (plugin.requiredFeatures + plugin.optionalFeatures).contains(LV2URI.hardRTCapable)
         let stimulus = Stimulus.standard(for: plugin, frames: context.frames(quick: 0.5, full: 10),
                                          sampleRate: context.sampleRate, random: &context.random)
-        let instance = try context.instance()
-        instance.activate()
+        let instance = try context.activeInstance()
         var random = SplitMix64(seed: context.random.next())
         var blockRandom = SplitMix64(seed: context.random.next())
         var total = RTProbeCounts(), blocks = 0
         var first: (block: Int, counts: RTProbeCounts)?
-        context.step("probing run() in blocks of 1 to \(context.maxBlockLength) frames, controls moving")
-        _ = instance.play(stimulus, nextBlock: { Int(1 + blockRandom.next() % UInt64(context.maxBlockLength)) },
+        context.step("probing run() in random blocks, controls moving", frames: stimulus.frames)
+        _ = context.play(instance, stimulus, nextBlock: { context.randomBlock(upTo: context.maxBlockLength, &blockRandom) },
                           beforeBlock: { _, _ in
                               guard blocks % 4 == 3 else { return }
                               for control in context.controlInputs {
@@ -43,12 +42,16 @@ enum RealTimeCheck {
             return CheckResult(check: PluginCheck.realTime.rawValue, outcome: .pass,
                                detail: "no allocation, free or lock in \(blocks) runs")
         }
-        func counted(_ counts: RTProbeCounts) -> String {
-            [(counts.allocations, "allocation"), (counts.frees, "free"), (counts.locks, "mutex lock")]
-                .map { count, word in "\(count) \(word)\(count == 1 ? "" : "s")" }.joined(separator: ", ")
-        }
-        let found = "\(counted(total)) in \(blocks) runs (the first in run \(first.block): \(counted(first.counts)))"
+        let found = "\(total.counted) in \(blocks) runs (the first in run \(first.block): \(first.counts.counted))"
         return CheckResult(check: PluginCheck.realTime.rawValue, outcome: hardRT ? .fail : .warn,
                            detail: found + (hardRT ? ", yet it declares lv2:hardRTCapable" : "; it does not declare lv2:hardRTCapable"))
+    }
+}
+
+extension RTProbeCounts {
+    /// "2 allocations, 1 free, 0 mutex locks"
+    var counted: String {
+        [(allocations, "allocation"), (frees, "free"), (locks, "mutex lock")]
+            .map { count, word in "\(count) \(word)\(count == 1 ? "" : "s")" }.joined(separator: ", ")
     }
 }

@@ -8,23 +8,23 @@ enum ResourceChecks {
         // The library stays loaded between instances, as a host keeps it.
         let library = try PluginLibrary(path: context.plugin.libraryPath)
         let stimulus = Stimulus.standard(for: context.plugin, frames: 2048, sampleRate: context.sampleRate, random: &context.random)
-        func cycle() throws {
-            let instance = try context.instance()
+        func cycle(_ what: String) throws {
+            let instance = try context.instance(step: "\(what): instantiating")
+            context.step("\(what): activate, run \(stimulus.frames) frames, deactivate", frames: stimulus.frames)
             instance.activate()
-            _ = instance.play(stimulus)
+            _ = context.play(instance, stimulus)
             instance.deactivate()
         }
-        context.step("warming up: 10 instance lifetimes")
-        for _ in 0..<10 { try cycle() }  // caches and arenas reach their working size
+        for lifetime in 1...10 { try cycle("warming up, lifetime \(lifetime) of 10") }  // caches and arenas reach their working size
         let cycles = context.quick ? 50 : 1000
-        context.step("\(cycles) instance lifetimes")
         let before = rt_probe_heap_in_use()
-        for _ in 0..<cycles { try cycle() }
+        for lifetime in 1...cycles { try cycle("lifetime \(lifetime) of \(cycles)") }
         let growth = Int(rt_probe_heap_in_use()) - Int(before)
         withExtendedLifetime(library) {}
         // A fixed allowance for the host's own caches, and 16 bytes a cycle.
         let allowance = max(16 << 10, 16 * cycles)
-        let figure = "the heap grew \(growth) bytes over \(cycles) instance lifetimes"
+        let figure = growth >= 0 ? "the heap grew \(growth) bytes over \(cycles) instance lifetimes"
+                                 : "the heap shrank by \(-growth) bytes over \(cycles) instance lifetimes"
         if growth > allowance {
             return CheckResult(check: PluginCheck.leaks.rawValue, outcome: .fail,
                                detail: "\(figure), about \(growth / cycles) bytes per instance: a leak")
@@ -36,12 +36,11 @@ enum ResourceChecks {
         var findings = Findings()
         let stimulus = Stimulus.standard(for: context.plugin, frames: context.frames(quick: 0.25, full: 1),
                                          sampleRate: context.sampleRate, random: &context.random)
-        let instance = try context.instance()
-        instance.activate()
+        let instance = try context.activeInstance()
         let controls = context.controlInputs
         var blockRandom = SplitMix64(seed: context.random.next())
-        context.step("watching the input buffers across runs")
-        _ = instance.play(stimulus, nextBlock: { Int(1 + blockRandom.next() % 1024) }, runBlock: { instance, length in
+        context.step("watching the input buffers across runs", frames: stimulus.frames)
+        _ = context.play(instance, stimulus, nextBlock: { context.randomBlock(upTo: 1024, &blockRandom) }, runBlock: { instance, length in
             let audio = (0..<instance.audioInputCount).map { Array(instance.audioInput($0)[..<length]) }
             let values = controls.map { try? instance.control($0.symbol) }
             instance.run(frames: length)
@@ -55,6 +54,6 @@ enum ResourceChecks {
             }
         })
         if findings.failures.isEmpty { findings.note("audio and control inputs untouched") }
-        return findings.result(.inputBuffers)
+        return context.result(findings)
     }
 }

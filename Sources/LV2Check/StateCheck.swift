@@ -21,20 +21,21 @@ enum StateCheck {
         defer { try? FileManager.default.removeItem(at: folder) }
         let first = folder.appendingPathComponent("saved").path, second = folder.appendingPathComponent("restored").path
 
-        context.step("saving the state of a new instance")
         let original = try context.instance()
+        context.step("saving the state of a new instance")
         try context.world.saveState(of: original, to: first)
-        context.step("restoring it into another instance and saving that")
         let copy = try context.instance()
-        try context.world.restoreState(first, into: copy)
+        context.step("restoring it into another instance")
+        _ = try context.world.restoreState(first, into: copy)
+        context.step("saving the restored instance's state")
         try context.world.saveState(of: copy, to: second)
 
         let saved = try String(contentsOfFile: first + "/state.ttl", encoding: .utf8)
         let resaved = try String(contentsOfFile: second + "/state.ttl", encoding: .utf8)
-        let outcome: CheckOutcome = saved == resaved ? .pass : .fail
-        let detail = saved == resaved
-            ? "saved, restored into a new instance and saved again: the same state"
-            : "the state saved after restoring differs from the state restored"
+        let difference = StateText.firstDifference(saved, resaved)
+        let outcome: CheckOutcome = difference == nil ? .pass : .fail
+        let detail = difference.map { "the state saved after restoring differs from the state restored (\"\($0.0)\" became \"\($0.1)\")" }
+            ?? "saved, restored into a new instance and saved again: the same state"
         return CheckResult(check: PluginCheck.state.rawValue, outcome: outcome, detail: detail)
     }
 }

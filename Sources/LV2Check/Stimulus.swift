@@ -36,14 +36,19 @@ struct Stimulus {
 extension PluginInstance {
     /// Plays `stimulus`, block lengths from `nextBlock`, and returns every audio output.
     /// `beforeBlock(start, length)` runs after the block's input is written (to move
-    /// controls); `runBlock` runs the block (to probe or watch it).
-    func play(_ stimulus: Stimulus, nextBlock: () -> Int = { 512 },
+    /// controls); `runBlock` runs the block (to probe or watch it). No block but the
+    /// last is shorter than `minimumBlock`, and the last only when the stimulus is.
+    func play(_ stimulus: Stimulus, minimumBlock: Int = 1, nextBlock: () -> Int = { 512 },
               beforeBlock: (_ start: Int, _ length: Int) -> Void = { _, _ in },
               runBlock: (_ instance: PluginInstance, _ length: Int) -> Void = { $0.run(frames: $1) }) -> [[Float]] {
         var outputs = [[Float]](repeating: [], count: audioOutputCount)
         var start = 0, nextEvent = 0
         while start < stimulus.frames {
-            let length = min(max(nextBlock(), 1), maxBlockLength, stimulus.frames - start)
+            var length = min(max(nextBlock(), minimumBlock, 1), maxBlockLength, stimulus.frames - start)
+            // A remainder shorter than the minimum joins this block, when that fits.
+            if stimulus.frames - start - length < minimumBlock, stimulus.frames - start <= maxBlockLength {
+                length = stimulus.frames - start
+            }
             clearEvents()
             while nextEvent < stimulus.midi.count, stimulus.midi[nextEvent].frame < start + length {
                 addMIDIEvent(frame: stimulus.midi[nextEvent].frame - start, bytes: stimulus.midi[nextEvent].bytes)

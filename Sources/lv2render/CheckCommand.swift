@@ -9,15 +9,19 @@ struct CheckCommand: ParsableCommand {
         commandName: "check",
         abstract: "Check that a plugin survives what hosts and real-time threads do to it.",
         discussion: """
-            Runs each check in a child process with a time limit, so that a crash, an abort \
-            or a hang fails that check and the others still run. Exit status: 0 when \
-            nothing failed, 1 when a check failed or the plugin cannot be found or loaded \
-            (as for render), 2 for a usage error. The checks:
+            Runs each check in a child process with a time limit that grows with the plugin's \
+            work, so that a crash, an abort or a hang fails that check and the others still run. \
+            At the default level every FAIL is something a real host can do; --strict also fails \
+            what only a careless host sends (NaN and infinite controls, values out of range, NaN \
+            audio, NULL buffers), which the default level reports as warnings marked "strict:". \
+            Exit status: 0 when nothing failed at the chosen level, 1 when a check failed or a \
+            plugin cannot be found or loaded (as for render), 2 for a usage error. The checks:
             \(PluginCheck.allCases.map { "  \($0.rawValue): \($0.summary)" }.joined(separator: "\n"))
             """)
 
-    @Argument(help: "The plugin's URI, or its name or the URI's last part when only one plugin has it.")
-    var uri: String
+    @Argument(help: ArgumentHelp("Plugins: URIs, names or the URIs' last parts when only one plugin has them, or bundle folders whose plugins are all checked.",
+                                 valueName: "plugin-or-bundle"))
+    var targets: [String]
 
     @Option(help: ArgumentHelp("The seed of the random inputs and block schedules (default: a new one, printed).", valueName: "n"))
     var seed: UInt64?
@@ -25,7 +29,10 @@ struct CheckCommand: ParsableCommand {
     @Flag(help: "Shorter renders and fewer cycles: seconds for a cheap plugin.")
     var quick = false
 
-    @Option(help: ArgumentHelp("Seconds each check may take before it counts as a hang (default: 10 with --quick, else 30).",
+    @Flag(help: "Also fail what only a careless or broken host sends (NaN, infinite and out-of-range controls, NaN audio, NULL buffers).")
+    var strict = false
+
+    @Option(help: ArgumentHelp("Seconds a step of a check may take beyond its measured work before it counts as a hang (default: 10 with --quick, else 30).",
                                valueName: "seconds"))
     var timeout: Double?
 
@@ -42,30 +49,64 @@ struct CheckCommand: ParsableCommand {
     @Flag(help: "Print the results as one JSON object.")
     var json = false
 
+    @Option(help: ArgumentHelp("Also write the results as JUnit XML to this file.", valueName: "file"))
+    var junit: String?
+
     func validate() throws {
         if let timeout, !(timeout > 0 && timeout <= 3600) {
             throw ValidationError("--timeout takes seconds between 0 and 3600, not \(timeout).")
         }
+        if let junit {
+            let folder = URL(fileURLWithPath: junit).deletingLastPathComponent().path
+            guard FileManager.default.isFolder(folder) else {
+                throw ValidationError("--junit takes a file in an existing folder; \(folder) is not one.")
+            }
+        }
     }
 
     func run() throws {
+        let executable = URL(fileURLWithPath: "/proc/self/exe").resolvingSymlinksInPath().path
+        let seed = seed ?? UInt64.random(in: 1...999_999)
+        let level: CheckLevel = strict ? .strict : .standard
         // A plugin that cannot be found is status 1, as it is for render.
         let world = try LV2World.forCommandLine()
-        let plugin = try resolvePlugin(uri, in: world)
-        let executable = URL(fileURLWithPath: "/proc/self/exe").resolvingSymlinksInPath().path
-        let runner = try CheckRunner(uri: plugin.uri, world: world, executable: executable, seed: seed ?? UInt64.random(in: 1...999_999),
-                                     quick: quick, timeout: timeout ?? (quick ? 10 : 30))
-        var report = CheckReport(uri: plugin.uri, name: runner.name, seed: runner.seed, quick: quick)
-        if !json { print(report.header) }
-        report.results = try runner.run(PluginCheck.allCases.filter { only.isEmpty || only.contains($0) }) { result in
+        let uris = try targets.flatMap { target in
+            FileManager.default.isFolder(target) ? try CheckTargets.uris([target], world: world) : [try resolvePlugin(target, in: world).uri]
+        }
+        let runners = try uris.map {
+            try CheckRunner(uri: $0, world: world, executable: executable, seed: seed, quick: quick, level: level,
+                            timeout: timeout ?? (quick ? 10 : 30))
+        }
+        var reports: [CheckReport] = []
+        for runner in runners {
+            var report = CheckReport(uri: runner.uri, name: runner.name, seed: seed, quick: quick, level: level)
             if !json {
-                print(CheckReport.row(result))
-                fflush(nil)
+                if !reports.isEmpty { print() }
+                print(report.header)
+            }
+            report.results = try runner.run(PluginCheck.allCases.filter { only.isEmpty || only.contains($0) }) { result in
+                if !json {
+                    print(CheckReport.row(result))
+                    fflush(nil)
+                }
+            }
+            if !json { print(report.footer) }
+            reports.append(report)
+        }
+        if json {
+            print(reports.count == 1 ? reports[0].json : CheckReport.json(reports))
+        } else if reports.count > 1 {
+            print("\n" + CheckReport.summary(reports))
+        }
+        fflush(nil)
+        if let junit {
+            do {
+                try JUnitReport.xml(reports).write(toFile: junit, atomically: true, encoding: .utf8)
+            } catch {
+                throw HostError("The JUnit report could not be written to \(junit).")
             }
         }
-        print(json ? report.json : report.footer)
-        fflush(nil)
-        if report.failed { Foundation.exit(1) }
+        if reports.contains(where: \.failed) { Foundation.exit(1) }
     }
 }
 
@@ -77,14 +118,24 @@ struct CheckWorkerCommand: ParsableCommand {
     @Option var check: PluginCheck
     @Option var seed: UInt64
     @Option var report: String?
+    @Option var level: CheckLevel = .standard
     @Flag var quick = false
 
     func run() throws {
         var noCoreDump = rlimit(rlim_cur: 0, rlim_max: 0)
         setrlimit(__rlimit_resource_t(RLIMIT_CORE.rawValue), &noCoreDump)  // a plugin's crash is the report, not a core file
         let progress = CheckProgress(path: report)
-        progress.finish(CheckWorker.run(check, uri: uri, seed: seed, quick: quick, progress: progress))
+        progress.finish(CheckWorker.run(check, uri: uri, seed: seed, quick: quick, level: level, progress: progress))
     }
 }
 
 extension PluginCheck: ExpressibleByArgument {}
+extension CheckLevel: ExpressibleByArgument {}
+
+extension FileManager {
+    /// Whether `path` names a folder (a bundle, for check).
+    func isFolder(_ path: String) -> Bool {
+        var isFolder: ObjCBool = false
+        return fileExists(atPath: path, isDirectory: &isFolder) && isFolder.boolValue
+    }
+}

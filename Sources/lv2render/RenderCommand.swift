@@ -218,6 +218,7 @@ struct RenderCommand: ParsableCommand {
         guard result.frames > 0 else {
             throw HostError("The render is empty (0 frames), so no file was written.")
         }
+        result.warnings.forEach { printWarning($0) }
         result.notes.forEach { printNote($0) }
         if !result.peakDBFS.isFinite { warnAboutSilence(request) }
         if result.nonFiniteSamples > 0 {

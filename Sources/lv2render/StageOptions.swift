@@ -32,7 +32,8 @@ struct StageOptions: ParsableArguments {
         var stage = RenderStage(plugin: plugin, presetURI: preset, statePath: state, savedStatePath: saveState)
         for setting in settings {
             // A control port's symbol wins; a name no port has may be a parameter's.
-            let control = plugin.ports(.control, input: true).first { $0.symbol == setting.name }
+            // A CV input counts as a control here: `--set` holds it at a constant.
+            let control = plugin.ports.first { ($0.kind == .control || $0.kind == .cv) && $0.isInput && $0.symbol == setting.name }
             if control == nil, let parameter = try plugin.parameter(named: setting.name) {
                 stage.parameters.append((parameter, try ParameterValue(setting.text, for: parameter)))
             } else {

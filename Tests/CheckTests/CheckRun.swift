@@ -7,7 +7,9 @@ struct CheckRun {
     struct Entry: Decodable {
         let check: String
         let result: String
+        let strictResult: String
         let detail: String
+        let seconds: Double
     }
 
     private struct Report: Decodable {

@@ -28,7 +28,7 @@ final class RoutingTests: XCTestCase {
         try writeWAV([tone], sampleRate: 48000, to: input)
         let result = try LV2RenderTool.run(["render", "urn:ardour:a-comp", "--input", input, "--tail", "0", "-o", output])
         XCTAssertEqual(result.status, 0, result.standardError)
-        XCTAssertEqual(result.standardError, "Note: The audio input lv2_sidechain_in of urn:ardour:a-comp gets silence.\n")
+        XCTAssertEqual(result.standardError, "Note: The side-chain input lv2_sidechain_in of urn:ardour:a-comp gets silence; feed it with --map CH:lv2_sidechain_in.\n")
         XCTAssertGreaterThan(SignalAnalysis.rms(try AudioFile.read(path: output).channels[0]), 0.1)
     }
 

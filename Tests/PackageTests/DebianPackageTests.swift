@@ -71,16 +71,7 @@ final class DebianPackageTests: XCTestCase {
     /// default path holds /usr/lib/lv2 (where it finds lv2-examples' eg-amp), so
     /// installed for real they are on every host's path. Removed, nothing is left.
     func testInstalledThePluginsAreOnTheLV2PathAndRemovedNothingIsLeft() throws {
-        let root = TemporaryFolder("dpkg-root")
-        let database = root.url.appendingPathComponent("var/lib/dpkg")
-        for folder in ["info", "updates", "triggers"] {
-            try FileManager.default.createDirectory(at: database.appendingPathComponent(folder), withIntermediateDirectories: true)
-        }
-        _ = FileManager.default.createFile(atPath: database.appendingPathComponent("status").path, contents: nil)
-        // The temporary root has none of the libraries the package depends on; dpkg's log
-        // goes there too (by default dpkg appends to the machine's /var/log/dpkg.log).
-        let dpkg = ["--root=\(root.url.path)", "--log=\(root.path("dpkg.log"))", "--force-not-root", "--force-depends",
-                    "--force-script-chrootless"]
+        let (root, dpkg) = try Self.temporaryRoot()
         try Self.succeed("dpkg", dpkg + ["--install", try Self.package()])
 
         let lv2Directory = root.path("usr/lib/lv2")
@@ -102,10 +93,7 @@ final class DebianPackageTests: XCTestCase {
         let defaultPath = try runCommand("/usr/bin/env", ["-u", "LV2_PATH", "HOME=\(home.url.path)", "lv2ls"])
         XCTAssertTrue(defaultPath.standardOutput.contains("http://lv2plug.in/plugins/eg-amp"), defaultPath.standardOutput)
 
-        let installed = try Self.output("dpkg", dpkg + ["--listfiles", "swiftlv2"])
-        try Self.succeed("dpkg", dpkg + ["--purge", "swiftlv2"])
-        let left = installed.split(separator: "\n").filter { FileManager.default.fileExists(atPath: root.path(String($0))) }
-        XCTAssertEqual(left, ["/."], "dpkg removed every file and folder of the package")
+        try Self.assertPurgeLeavesNothing("swiftlv2", dpkg: dpkg, root: root)
     }
 
     /// lv2render and the Python module's library as installed need no library of the Swift
@@ -181,12 +169,36 @@ final class DebianPackageTests: XCTestCase {
 
     // MARK: - Running the tools
 
-    private static func succeed(_ program: String, _ arguments: [String]) throws {
+    /// An empty temporary root for dpkg, and the options that install into it.
+    static func temporaryRoot() throws -> (root: TemporaryFolder, dpkg: [String]) {
+        let root = TemporaryFolder("dpkg-root")
+        let database = root.url.appendingPathComponent("var/lib/dpkg")
+        for folder in ["info", "updates", "triggers"] {
+            try FileManager.default.createDirectory(at: database.appendingPathComponent(folder), withIntermediateDirectories: true)
+        }
+        _ = FileManager.default.createFile(atPath: database.appendingPathComponent("status").path, contents: nil)
+        // The temporary root has none of the libraries the package depends on; dpkg's log
+        // goes there too (by default dpkg appends to the machine's /var/log/dpkg.log).
+        let dpkg = ["--root=\(root.url.path)", "--log=\(root.path("dpkg.log"))", "--force-not-root", "--force-depends",
+                    "--force-script-chrootless"]
+        return (root, dpkg)
+    }
+
+    /// Purges `package` from the temporary root: every file and folder of it goes.
+    static func assertPurgeLeavesNothing(_ package: String, dpkg: [String], root: TemporaryFolder,
+                                         file: StaticString = #filePath, line: UInt = #line) throws {
+        let installed = try output("dpkg", dpkg + ["--listfiles", package])
+        try succeed("dpkg", dpkg + ["--purge", package])
+        let left = installed.split(separator: "\n").filter { FileManager.default.fileExists(atPath: root.path(String($0))) }
+        XCTAssertEqual(left, ["/."], "dpkg removed every file and folder of the package", file: file, line: line)
+    }
+
+    static func succeed(_ program: String, _ arguments: [String]) throws {
         _ = try output(program, arguments)
     }
 
     /// Standard output without its last newline; throws unless the program succeeds.
-    private static func output(_ program: String, _ arguments: [String], environment: [String: String] = [:]) throws -> String {
+    static func output(_ program: String, _ arguments: [String], environment: [String: String] = [:]) throws -> String {
         let result = try runCommand(program, arguments, environment: environment)
         guard result.status == 0 else {
             throw PackageError(description: "\(program) \(arguments.joined(separator: " ")) failed (status \(result.status)): \(result.standardError)")

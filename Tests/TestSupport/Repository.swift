@@ -18,6 +18,8 @@ public enum Repository {
         _ = PluginBinaryFreshness.checked
         return bundle.appendingPathComponent("swiftlv2.so")
     }
+    /// The bundle as `make PLATFORM=aarch64` leaves it: the same Turtle, a binary for aarch64 Linux.
+    public static var aarch64Bundle: URL { root.appendingPathComponent(".build-aarch64/plugin.lv2") }
 
     /// An LV2 path holding only our bundle, for tools that take `LV2_PATH`; its binary is
     /// checked first to be newer than its sources (`PluginBinaryFreshness`).

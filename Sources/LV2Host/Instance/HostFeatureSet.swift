@@ -127,7 +127,7 @@ public final class HostFeatureSet: @unchecked Sendable {
     }
 
     /// `featureArray` for `lilv_state_restore` and `lilv_state_new_from_instance`.
-    var stateCallFeatureArray: UnsafePointer<UnsafePointer<LV2_Feature>?> {
+    package var stateCallFeatureArray: UnsafePointer<UnsafePointer<LV2_Feature>?> {
         UnsafePointer(stateCallFeaturePointers.baseAddress!)
     }
 

@@ -14,8 +14,8 @@ public final class PluginInstance {
 
     private let library: PluginLibrary
     /// Also for `PluginState`, which hands them to lilv as a `LilvInstance`.
-    let descriptor: UnsafePointer<LV2_Descriptor>
-    let handle: LV2_Handle
+    package let descriptor: UnsafePointer<LV2_Descriptor>
+    package let handle: LV2_Handle
     /// One value per port index; only the control ports' entries are connected.
     private let controlValues: UnsafeMutableBufferPointer<Float>
     private let audioInputs: [UnsafeMutableBufferPointer<Float>]
@@ -45,11 +45,13 @@ public final class PluginInstance {
     }
 
     /// `urids`: the world's table, for an instance that takes state the world has read.
-    package init(plugin: PluginInfo, sampleRate: Double, maxBlockLength: Int = 8192, sequenceSize: Int = 65536,
+    /// `plugin`'s ranges are taken as declared and scaled to `sampleRate` here (`instance.plugin` is scaled).
+    package init(plugin declared: PluginInfo, sampleRate: Double, maxBlockLength: Int = 8192, sequenceSize: Int = 65536,
          nominalBlockLength: Int? = nil, urids: URIDTable) throws {
         guard sampleRate.isFinite, sampleRate > 0 else {
             throw HostError("The sample rate must be a positive number of hertz, not \(sampleRate.compactDescription).")
         }
+        let plugin = declared.scaled(toSampleRate: sampleRate)
         guard (1...Self.largestBlockLength).contains(maxBlockLength) else {
             throw HostError("The largest block must be between 1 and \(Self.largestBlockLength) frames, not \(maxBlockLength).")
         }
@@ -115,7 +117,12 @@ public final class PluginInstance {
         clearEvents()
     }
 
+    /// Called just before the instance is deactivated and cleaned up (the checker names
+    /// that step, since plugins crash in cleanup too).
+    public var willCleanUp: (() -> Void)?
+
     deinit {
+        willCleanUp?()
         deactivate()
         descriptor.pointee.cleanup?(handle)
         controlValues.deallocate()
@@ -162,7 +169,8 @@ public final class PluginInstance {
 
     // MARK: - Controls
 
-    /// Sets a control input; the value must lie in the port's declared range.
+    /// Sets a control input; the value must lie in the port's range (in hertz for an
+    /// `lv2:sampleRate` port).
     public func setControl(_ symbol: String, _ value: Float) throws {
         let port = try controlInput(symbol)
         guard value.isFinite else {
@@ -172,24 +180,31 @@ public final class PluginInstance {
             // Compared one by one: a plugin's description may give NaN or a minimum above
             // its maximum, and a `ClosedRange` of those would trap.
             guard minimum <= maximum else {
-                throw HostError("The plugin \(plugin.uri) gives its port \(symbol) the impossible range \(minimum.compactDescription) to \(maximum.compactDescription), so lv2render cannot set it.")
+                throw HostError("The plugin \(plugin.uri) gives its port \(symbol) the impossible range \(port.rangeDescription), so lv2render cannot set it.")
             }
             guard value >= minimum, value <= maximum else {
-                throw HostError("The value \(value.compactDescription) for \(symbol) is outside its range \(minimum.compactDescription) to \(maximum.compactDescription).")
+                throw HostError("The value \(value.compactDescription) for \(symbol) is outside its range \(port.rangeDescription).")
             }
         }
         controlValues[port.index] = value
+    }
+
+    /// Sets a control input to `value`, or to the nearest end of its range when it lies
+    /// outside; returns the value set.
+    @discardableResult
+    func setControlClamped(_ port: PortInfo, _ value: Float) -> Float {
+        var clamped = value
+        if let minimum = port.minimum, let maximum = port.maximum, minimum <= maximum {
+            clamped = Swift.min(Swift.max(value, minimum), maximum)
+        }
+        controlValues[port.index] = clamped
+        return clamped
     }
 
     /// Sets a control input to any value at all, NaN and out-of-range included:
     /// for tests that check a plugin survives what a careless host might send.
     public func setControlUnchecked(_ symbol: String, _ value: Float) throws {
         controlValues[try controlInput(symbol).index] = value
-    }
-
-    /// The memory behind a control input, for lilv to read when it saves state.
-    func controlInputValue(_ symbol: String) -> UnsafeMutablePointer<Float>? {
-        (try? controlInput(symbol)).map { controlValues.baseAddress! + $0.index }
     }
 
     private func controlInput(_ symbol: String) throws -> PortInfo {
@@ -216,6 +231,19 @@ public final class PluginInstance {
         guard value.isFinite, value > 0 else { return 0 }
         return Int(min(value, 1e9).rounded())
     }
+
+    // MARK: - CV
+
+    /// The buffer behind the CV input `symbol`, `maxBlockLength` samples long; nil when the
+    /// plugin has no CV input of that symbol. The plugin only reads it, so what is written stays.
+    public func cvInput(_ symbol: String) -> UnsafeMutableBufferPointer<Float>? {
+        cvInputs[symbol]
+    }
+
+    /// Found once: the renderer asks for automated CV inputs every block.
+    private lazy var cvInputs: [String: UnsafeMutableBufferPointer<Float>] = Dictionary(
+        zip(plugin.ports.filter { $0.kind == .cv }, cvBuffers).filter { $0.0.isInput }.map { ($0.0.symbol, $0.1) },
+        uniquingKeysWith: { first, _ in first })
 
     // MARK: - Audio
 
@@ -280,7 +308,7 @@ public final class PluginInstance {
         }
         let (type, body) = value.atom
         var object = AtomObject(type: LV2URI.patchSet, features: features)
-        object.add(LV2URI.patchProperty, type: LV2URI.atom + "URID", integer: features.urid(parameter.uri))
+        object.add(LV2URI.patchProperty, type: LV2URI.atom + "URID", integer: features.urid(parameter.propertyURI))
         object.add(LV2URI.patchValue, type: type, body)
         guard parameterSequence.append(frame: 0, type: features.urid(LV2URI.atomObject), bytes: object.body) else {
             throw HostError("The parameter value for \(parameter.uri) does not fit in the plugin's atom input.")

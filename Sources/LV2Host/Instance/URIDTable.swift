@@ -16,7 +16,7 @@ package final class URIDTable: @unchecked Sendable {
     }
 
     /// The URID of `uri`, assigning the next free one (URIDs start at 1) on first use.
-    func map(_ uri: String) -> LV2_URID {
+    package func map(_ uri: String) -> LV2_URID {
         lock.lock()
         defer { lock.unlock() }
         if let urid = urids[uri] { return urid }
@@ -27,7 +27,7 @@ package final class URIDTable: @unchecked Sendable {
     }
 
     /// The URI that `urid` stands for, or nil for 0 and unknown URIDs.
-    func unmap(_ urid: LV2_URID) -> UnsafePointer<CChar>? {
+    package func unmap(_ urid: LV2_URID) -> UnsafePointer<CChar>? {
         lock.lock()
         defer { lock.unlock() }
         guard urid >= 1, Int(urid) <= uris.count else { return nil }

@@ -2,52 +2,66 @@ import AudioMIDIFiles
 
 /// Which source channel feeds each audio input, or silence.
 ///
-/// Channels go to the inputs in order. A mono source feeds every main input (a stereo
-/// effect hears it on both sides), but not a side-chain (`lv2:isSideChain`). Inputs
-/// left over get silence, and `notes` says which. An explicit map (`--map`) overrides all of this.
+/// Channels go to the main inputs in order: the main input group's (`pg:mainInput`) first,
+/// never a side-chain (`lv2:isSideChain`, or a group that is `pg:sideChainOf` another),
+/// which only an explicit map feeds. A mono source feeds every main input (a stereo effect
+/// hears it on both sides). Inputs left over get silence, and `notes` says which. An
+/// explicit map (`--map`) overrides all of this.
 struct ChannelRouting {
     /// For each destination input, the index of its source channel; nil for silence.
     let sources: [Int?]
     /// What a user should know: the inputs that get silence.
     let notes: [String]
 
-    /// nil when there are more source channels than inputs.
+    /// nil when there are more source channels than main inputs.
     init?(from sourceCount: Int, to destination: PluginInfo) {
         let inputs = destination.ports(.audio, input: true)
-        guard sourceCount <= inputs.count else { return nil }
-        var sources: [Int?]
-        if sourceCount == 1 {
-            sources = inputs.map { $0.isSideChain ? nil : 0 }
-        } else {
-            sources = inputs.indices.map { $0 < sourceCount ? $0 : nil }
+        // A plugin whose every input is a side-chain still takes the source on them.
+        let main = destination.mainAudioInputs.isEmpty ? inputs : destination.mainAudioInputs
+        guard sourceCount <= main.count else { return nil }
+        var sources = [Int?](repeating: nil, count: inputs.count)
+        for (channel, port) in main.enumerated() where sourceCount > 0 {
+            guard let input = inputs.firstIndex(where: { $0.index == port.index }) else { continue }
+            sources[input] = sourceCount == 1 ? 0 : channel < sourceCount ? channel : nil
         }
-        if !sources.contains(where: { $0 != nil }), let first = sources.indices.first { sources[first] = 0 }
         self.sources = sources
         notes = Self.silenceNotes(sources, inputs, destination)
     }
 
-    /// `map`: source channel (from 0) and input symbol pairs; the inputs it leaves out get silence.
-    init(map: [(channel: Int, symbol: String)], sourceCount: Int, to destination: PluginInfo) throws {
+    /// `map`: source channel (from 0) and input symbol pairs; the inputs it leaves out get
+    /// silence. `alsoValid`: symbols the map may name that are not audio inputs (CV inputs).
+    init(map: [(channel: Int, symbol: String)], sourceCount: Int, to destination: PluginInfo, alsoValid: [String] = []) throws {
         let inputs = destination.ports(.audio, input: true)
         var sources = [Int?](repeating: nil, count: inputs.count)
         for (channel, symbol) in map {
-            guard let input = inputs.firstIndex(where: { $0.symbol == symbol }) else {
-                let valid = inputs.map(\.symbol).joined(separator: ", ")
-                throw HostError("The plugin \(destination.uri) has no audio input \(symbol) for --map; its audio inputs are \(valid).")
+            let input = inputs.firstIndex(where: { $0.symbol == symbol })
+            guard input != nil || alsoValid.contains(symbol) else {
+                let valid = (inputs.map(\.symbol) + alsoValid).joined(separator: ", ")
+                let kinds = alsoValid.isEmpty ? "audio input" : "audio or CV input"
+                throw HostError("The plugin \(destination.uri) has no \(kinds) \(symbol) for --map; its \(kinds)s are \(valid.isEmpty ? "none" : valid).")
             }
             guard (0..<sourceCount).contains(channel) else {
                 throw HostError("--map names channel \(channel + 1), but the input has \(sourceCount) channel\(sourceCount == 1 ? "" : "s").")
             }
-            sources[input] = channel
+            if let input { sources[input] = channel }
         }
         self.sources = sources
         notes = Self.silenceNotes(sources, inputs, destination)
     }
 
     private static func silenceNotes(_ sources: [Int?], _ inputs: [PortInfo], _ destination: PluginInfo) -> [String] {
-        let silent = zip(sources, inputs).filter { $0.0 == nil }.map(\.1.symbol)
-        guard !silent.isEmpty else { return [] }
-        return ["The audio input\(silent.count == 1 ? "" : "s") \(silent.joined(separator: ", ")) of \(destination.uri) \(silent.count == 1 ? "gets" : "get") silence."]
+        let silent = zip(sources, inputs).filter { $0.0 == nil }.map(\.1)
+        func list(_ ports: [PortInfo]) -> String { ports.map(\.symbol).joined(separator: ", ") }
+        let main = silent.filter { !$0.isSideChain }, sideChains = silent.filter(\.isSideChain)
+        var notes: [String] = []
+        if !main.isEmpty {
+            notes.append("The audio input\(main.count == 1 ? "" : "s") \(list(main)) of \(destination.uri) \(main.count == 1 ? "gets" : "get") silence.")
+        }
+        if !sideChains.isEmpty {
+            let one = sideChains.count == 1
+            notes.append("The side-chain input\(one ? "" : "s") \(list(sideChains)) of \(destination.uri) \(one ? "gets" : "get") silence; feed \(one ? "it" : "them") with --map CH:\(sideChains[0].symbol).")
+        }
+        return notes
     }
 
     /// Fills the first `frames` samples of each input of `instance` through

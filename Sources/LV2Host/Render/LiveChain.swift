@@ -52,7 +52,8 @@ public final class LiveChain {
         request.beatsPerMinute = beatsPerMinute
         try request.validate()
         let renderer = Renderer(world: world)
-        let instances = try stages.map { try renderer.makeInstance($0, request) }
+        // A state's warnings (a partial state) are for a command line's report; a call has none.
+        let instances = try stages.map { try renderer.makeInstance($0, request).0 }
         let input = inputChannelCount > 0 ? PushedAudio(sampleRate: sampleRate, channelCount: inputChannelCount) : nil
         let last = instances[instances.count - 1]
         let chain = try PluginChain(instances, input: input, midi: MIDISchedule([], sampleRate: sampleRate),
@@ -124,7 +125,7 @@ public final class LiveChain {
     /// so that a reset, which loads the preset before the controls, gives what is set now.
     public func loadPreset(stage: Int, _ preset: String) throws {
         let instance = try instance(stage)
-        try world.restorePreset(preset, into: instance)
+        _ = try world.restorePreset(preset, into: instance)
         let presetSymbols = Set(try world.presetControls(preset, for: instance.plugin).map(\.symbol))
         stages[stage].presetURI = preset
         stages[stage].controls.removeAll { presetSymbols.contains($0.symbol) }
@@ -134,7 +135,7 @@ public final class LiveChain {
     /// controls set before it that it sets are forgotten, as for a preset.
     public func loadState(stage: Int, _ path: String) throws {
         let instance = try instance(stage)
-        try world.restoreState(path, into: instance)
+        _ = try world.restoreState(path, into: instance)
         let state = try LoadedState.fromFile(world, path: path, map: instance.features.mapFeature)
         let stateSymbols = Set(state.portValues(types: instance.features.table).map(\.symbol))
         stages[stage].statePath = path

@@ -7,6 +7,8 @@ final class PluginChain {
     private let links: [ChannelRouting]
     private let input: AudioSource?
     private let inputRouting: ChannelRouting?
+    /// The first plugin's CV inputs that `--map` feeds from the input: channel and buffer.
+    private let cvFeeds: [(channel: Int, buffer: UnsafeMutableBufferPointer<Float>)]
     /// Which inputs get silence, one sentence each, for the command to show.
     let notes: [String]
     /// One block of the input, per input channel.
@@ -38,6 +40,7 @@ final class PluginChain {
         links = try zip(instances, instances.dropFirst()).map { try Self.routing(from: $0, to: $1) }
         self.input = input
         inputRouting = try input.map { try Self.routing(from: $0, to: first, map: inputMap) }
+        cvFeeds = (inputMap ?? []).compactMap { item in first.cvInput(item.symbol).map { (item.channel, $0) } }
         notes = ([inputRouting].compactMap { $0 } + links).flatMap(\.notes)
         inputBlock = (0..<(input?.channelCount ?? 0)).map { _ in .allocate(capacity: first.maxBlockLength) }
         inputEnd = input == nil ? 0 : nil
@@ -79,6 +82,9 @@ final class PluginChain {
             inputRouting.feed(first, frames: frames) { channel, destination in
                 _ = destination.update(fromContentsOf: inputBlock[channel][..<frames])
             }
+            for (channel, buffer) in cvFeeds {
+                _ = UnsafeMutableBufferPointer(rebasing: buffer[..<frames]).update(fromContentsOf: inputBlock[channel][..<frames])
+            }
         } else {
             // Cleared every block: in place, the plugin's last output is still there.
             (0..<first.audioInputCount).forEach { first.audioInput($0).update(repeating: 0) }
@@ -115,13 +121,20 @@ final class PluginChain {
     private static func routing(from input: AudioSource, to instance: PluginInstance,
                                 map: [(channel: Int, symbol: String)]?) throws -> ChannelRouting {
         let uri = instance.plugin.uri
-        guard instance.audioInputCount > 0 else {
-            throw HostError("The plugin \(uri) has no audio inputs, so it cannot take an input file.")
+        let cvInputs = instance.plugin.ports.filter { $0.kind == .cv && $0.isInput }.map(\.symbol)
+        if let map {
+            return try ChannelRouting(map: map, sourceCount: input.channelCount, to: instance.plugin, alsoValid: cvInputs)
         }
-        if let map { return try ChannelRouting(map: map, sourceCount: input.channelCount, to: instance.plugin) }
+        guard instance.audioInputCount > 0 else {
+            let cv = cvInputs.isEmpty ? "" : "; feed its CV inputs with --map CH:\(cvInputs[0])"
+            throw HostError("The plugin \(uri) has no audio inputs, so it cannot take an input file\(cv).")
+        }
         guard let routing = ChannelRouting(from: input.channelCount, to: instance.plugin) else {
-            let inputs = instance.plugin.ports(.audio, input: true).map(\.symbol).joined(separator: ", ")
-            throw HostError("The input has \(input.channelCount) channels but the plugin \(uri) has \(instance.audioInputCount) audio input\(instance.audioInputCount == 1 ? "" : "s") (\(inputs)); choose the channels with --map CH:SYMBOL,….")
+            let main = instance.plugin.mainAudioInputs.map(\.symbol)
+            let sideChains = instance.plugin.ports(.audio, input: true).filter(\.isSideChain).map(\.symbol)
+            let inputs = "\(main.count) \(sideChains.isEmpty ? "" : "main ")audio input\(main.count == 1 ? "" : "s") (\(main.joined(separator: ", ")))"
+                + (sideChains.isEmpty ? "" : " and the side-chain\(sideChains.count == 1 ? "" : "s") \(sideChains.joined(separator: ", "))")
+            throw HostError("The input has \(input.channelCount) channels but the plugin \(uri) has \(inputs); choose the channels with --map CH:SYMBOL,….")
         }
         return routing
     }

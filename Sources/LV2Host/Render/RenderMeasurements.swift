@@ -12,6 +12,8 @@ public struct RenderMeasurements {
     public var rmsDBFS: Double
     /// Sentences a user should see, such as which inputs got silence.
     public var notes: [String] = []
+    /// Values a preset or state held that were left out or clamped, one sentence each.
+    public var warnings: [String] = []
     /// With `collectsMIDIOutput`: the last plugin's MIDI output, by output frame.
     public var midiOutput: [(frame: Int, bytes: [UInt8])] = []
     /// What ended the render: its set length, silence, a steady level, or the tail cap.

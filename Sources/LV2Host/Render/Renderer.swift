@@ -34,9 +34,20 @@ public struct Renderer {
         let midi = request.midiFile.map { MIDISchedule(file: $0, sampleRate: rate) } ?? MIDISchedule(request.midi, sampleRate: rate)
         let tempoChanges = request.midiFile?.tempoChanges ?? request.beatsPerMinute.map { [(0, $0)] } ?? []
         let transport = Transport(tempoChanges: tempoChanges, meter: request.meter, sampleRate: rate)
-        let chain = try PluginChain(request.stages.map { try makeInstance($0, request) }, input: source, midi: midi,
+        var setupNotes: [String] = [], warnings: [String] = []
+        let instances = try request.stages.map { stage in
+            let (instance, stateWarnings) = try makeInstance(stage, request)
+            warnings += stateWarnings
+            return instance
+        }
+        let inputMap = source == nil ? nil : request.inputMap
+        let chain = try PluginChain(instances, input: source, midi: midi,
                                     transport: transport, collectsMIDIOutput: request.collectsMIDIOutput,
-                                    inputMap: source == nil ? nil : request.inputMap)
+                                    inputMap: inputMap)
+        for (position, (stage, instance)) in zip(request.stages, instances).enumerated() {
+            let mapped = position == 0 ? (inputMap ?? []).map(\.symbol) : []
+            setupNotes += Self.idleCVNote(stage, instance, fedBy: mapped)
+        }
         let channelCount = chain.outputs.count
         let sink = try output(channelCount)
 
@@ -108,7 +119,7 @@ public struct Renderer {
         progress?(1)
         return RenderMeasurements(sampleRate: rate, channelCount: channelCount, latency: latency,
                                   cpuSeconds: cpuSeconds, frames: written, peakDBFS: levels.peakDBFS, rmsDBFS: levels.rmsDBFS,
-                                  notes: chain.notes, midiOutput: midiOutput.filter { $0.frame < written },
+                                  notes: setupNotes + chain.notes, warnings: warnings, midiOutput: midiOutput.filter { $0.frame < written },
                                   endReason: tailWatch?.reason ?? .length,
                                   samplesOverFullScale: levels.overFullScale, nonFiniteSamples: levels.nonFinite)
     }
@@ -116,19 +127,24 @@ public struct Renderer {
     // MARK: - Setting up
 
     /// An instance set up as the stage asks: the plugin's default state, the preset, the
-    /// state directory, then the single controls.
-    func makeInstance(_ stage: RenderStage, _ request: RenderRequest) throws -> PluginInstance {
+    /// state directory, then the single controls (a CV input's is a constant). Also returns
+    /// the warnings of the states it restored. (`LiveChain` makes its instances here too.)
+    func makeInstance(_ stage: RenderStage, _ request: RenderRequest) throws -> (PluginInstance, [String]) {
         let instance = try PluginInstance(plugin: stage.plugin, sampleRate: request.sampleRate,
                                           maxBlockLength: request.blocks.maxBlockLength,
                                           nominalBlockLength: request.blocks.nominalBlockLength, urids: world.urids)
-        try world.loadDefaultState(into: instance)
-        if let preset = stage.presetURI { try world.restorePreset(preset, into: instance) }
-        if let state = stage.statePath { try world.restoreState(state, into: instance) }
+        var notes = try world.loadDefaultState(into: instance)
+        if let preset = stage.presetURI { notes += try world.restorePreset(preset, into: instance) }
+        if let state = stage.statePath { notes += try world.restoreState(state, into: instance) }
         for (symbol, value) in stage.controls {
-            try instance.setControl(symbol, value)
+            if let cv = instance.cvInput(symbol) {
+                cv.update(repeating: value)
+            } else {
+                try instance.setControl(symbol, value)
+            }
         }
         // Every point must be a value the port takes; the lines between them then are too.
-        for automation in stage.automations {
+        for automation in stage.automations where instance.cvInput(automation.symbol) == nil {
             try automation.values.forEach { try instance.setControl(automation.symbol, $0) }
         }
         if request.inPlace {
@@ -137,20 +153,37 @@ public struct Renderer {
             }
             instance.connectsInPlace = true
         }
-        return instance
+        return (instance, notes)
     }
 
-    /// Sets every automated control to its value at `frame`; returns how much of the
-    /// `frames` to run before the next change (at least 1).
+    /// One sentence naming the CV inputs nothing drives, which stay at 0.
+    private static func idleCVNote(_ stage: RenderStage, _ instance: PluginInstance, fedBy mapped: [String]) -> [String] {
+        let driven = Set(stage.controls.map(\.symbol) + stage.automations.map(\.symbol) + mapped)
+        let idle = instance.plugin.ports.filter { $0.kind == .cv && $0.isInput && !driven.contains($0.symbol) }.map(\.symbol)
+        guard !idle.isEmpty else { return [] }
+        let inputs = idle.count == 1 ? "input \(idle[0]) of \(instance.plugin.uri) stays" : "inputs \(idle.joined(separator: ", ")) of \(instance.plugin.uri) stay"
+        return ["The CV \(inputs) at 0; drive \(idle.count == 1 ? "it" : "them") with --set, --automate or --map."]
+    }
+
+    /// Sets every automated control to its value at `frame` and fills every automated CV
+    /// input for the block; returns how much of the `frames` to run before the next change (at least 1).
     private func automate(_ request: RenderRequest, _ chain: PluginChain, at frame: Int, frames: Int) throws -> Int {
         var length = frames
         for (stage, instance) in zip(request.stages, chain.instances) {
-            for automation in stage.automations {
+            for automation in stage.automations where instance.cvInput(automation.symbol) == nil {
                 try instance.setControl(automation.symbol, automation.value(at: frame))
                 if let steady = automation.steadyFrames(from: frame) { length = min(length, steady) }
             }
         }
-        return max(1, length)
+        length = max(1, length)
+        // A CV input follows its curve sample by sample, so it need not cut the block.
+        for (stage, instance) in zip(request.stages, chain.instances) {
+            for automation in stage.automations {
+                guard let cv = instance.cvInput(automation.symbol) else { continue }
+                for offset in 0..<length { cv[offset] = automation.value(at: frame + offset) }
+            }
+        }
+        return length
     }
 
     /// Hands each stage its parameters in a block of no frames before the render, so

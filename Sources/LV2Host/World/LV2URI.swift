@@ -1,8 +1,8 @@
 /// The LV2 URIs the host uses. The C headers spell these as concatenated macros,
 /// which Swift does not import, so they are written out here once.
 package enum LV2URI {
-    static let core = "http://lv2plug.in/ns/lv2core#"
-    static let atom = "http://lv2plug.in/ns/ext/atom#"
+    package static let core = "http://lv2plug.in/ns/lv2core#"
+    package static let atom = "http://lv2plug.in/ns/ext/atom#"
     static let bufSize = "http://lv2plug.in/ns/ext/buf-size#"
     static let log = "http://lv2plug.in/ns/ext/log#"
     static let urid = "http://lv2plug.in/ns/ext/urid#"
@@ -26,7 +26,7 @@ package enum LV2URI {
     static let inPlaceBroken = core + "inPlaceBroken"
     static let isLive = core + "isLive"
     /// The designation of a control input that tells a plugin the host runs faster than real time.
-    static let freeWheeling = core + "freeWheeling"
+    package static let freeWheeling = core + "freeWheeling"
 
     // Extension data.
     static let workerInterface = worker + "interface"
@@ -34,13 +34,13 @@ package enum LV2URI {
 
     // Options.
     static let sampleRate = "http://lv2plug.in/ns/ext/parameters#sampleRate"
-    static let minBlockLength = bufSize + "minBlockLength"
-    static let maxBlockLength = bufSize + "maxBlockLength"
+    package static let minBlockLength = bufSize + "minBlockLength"
+    package static let maxBlockLength = bufSize + "maxBlockLength"
     static let nominalBlockLength = bufSize + "nominalBlockLength"
     static let sequenceSize = bufSize + "sequenceSize"
 
     // Atoms and events.
-    static let atomInt = atom + "Int"
+    package static let atomInt = atom + "Int"
     static let atomFloat = atom + "Float"
     static let atomSequence = atom + "Sequence"
     static let atomChunk = atom + "Chunk"
@@ -84,7 +84,16 @@ package enum LV2URI {
     static let minorVersion = core + "minorVersion"
     static let microVersion = core + "microVersion"
     static let instrumentPlugin = core + "InstrumentPlugin"
+    static let sampleRateProperty = core + "sampleRate"
+    static let isSideChain = core + "isSideChain"
+    static let portGroups = "http://lv2plug.in/ns/ext/port-groups#"
+    static let portGroup = portGroups + "group"
+    static let mainInput = portGroups + "mainInput"
+    static let sideChainOf = portGroups + "sideChainOf"
+    static let lv2Symbol = core + "symbol"
+    static let lv2Name = core + "name"
     static let logarithmic = "http://lv2plug.in/ns/ext/port-props#logarithmic"
+    package static let hasStrictBounds = "http://lv2plug.in/ns/ext/port-props#hasStrictBounds"
     static let unitsUnit = "http://lv2plug.in/ns/extensions/units#unit"
     static let unitsSymbol = "http://lv2plug.in/ns/extensions/units#symbol"
     static let presetClass = "http://lv2plug.in/ns/ext/presets#Preset"

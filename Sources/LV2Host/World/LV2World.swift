@@ -7,7 +7,7 @@ import Foundation
 /// All metadata comes from here; the binaries are loaded separately by
 /// `PluginLibrary`, so lilv never instantiates anything.
 public final class LV2World {
-    let world: OpaquePointer
+    package let world: OpaquePointer
     /// The directories searched, in order, as shown in error messages.
     public let searchPath: [String]
     /// Directories on the LV2 path that are bundles themselves: lilv looks for bundles

@@ -64,47 +64,68 @@ final class LoadedState {
     /// Sets the instance's control inputs to the state's port values, then hands the
     /// properties, if any, to the plugin's `state:interface` restore. The instance's
     /// features go with it, `worker:schedule` included (`state:threadSafeRestore`).
-    func restore(into instance: PluginInstance) throws {
+    /// As Ardour and jalv do, every value that fits a control input is applied; the rest
+    /// are left out and a value outside its control's range is clamped, each with one
+    /// sentence in the result. `source` names the state in them ("The preset …").
+    func restore(into instance: PluginInstance, source: String) -> [String] {
+        var warnings: [String] = []
         for (symbol, value) in portValues(types: instance.features.table) {
-            try instance.setControl(symbol, value)
+            guard let port = instance.plugin.ports.first(where: { $0.symbol == symbol }) else {
+                warnings.append("\(source) sets \(symbol), which \(instance.plugin.uri) has no port for: left out.")
+                continue
+            }
+            guard port.kind == .control, port.isInput else {
+                warnings.append("\(source) sets \(symbol), which is not a control input of \(instance.plugin.uri): left out.")
+                continue
+            }
+            guard value.isFinite else {
+                warnings.append("\(source) sets \(symbol) to \(value), which is not a number a control can take: left out.")
+                continue
+            }
+            let set = instance.setControlClamped(port, value)
+            if set != value {
+                warnings.append("\(source) sets \(symbol) to \(value.compactDescription), outside its range \(port.rangeDescription): clamped to \(set.compactDescription).")
+            }
         }
-        guard lilv_state_get_num_properties(state) > 0 else { return }
+        guard lilv_state_get_num_properties(state) > 0 else { return warnings }
         var lilvInstance = LilvInstance(lv2_descriptor: instance.descriptor, lv2_handle: instance.handle, pimpl: nil)
         lilv_state_restore(state, &lilvInstance, nil, nil, 0, instance.features.stateCallFeatureArray)
+        return warnings
     }
 }
 
 extension LV2World {
     /// Loads the state the plugin's description gives it (`state:state`), for the plugins
     /// that ask the host to (`state:loadDefaultState`), as jalv does.
-    package func loadDefaultState(into instance: PluginInstance) throws {
+    package func loadDefaultState(into instance: PluginInstance) throws -> [String] {
         let plugin = instance.plugin
-        guard (plugin.requiredFeatures + plugin.optionalFeatures).contains(LV2URI.loadDefaultState) else { return }
+        guard (plugin.requiredFeatures + plugin.optionalFeatures).contains(LV2URI.loadDefaultState) else { return [] }
         let shared = instance.features.table === urids
         let state = shared ? defaultStates[plugin.uri] : nil
         guard let state = state ?? LoadedState.fromWorld(self, subject: plugin.uri, map: instance.features.mapFeature) else {
             throw HostError("The plugin \(plugin.uri) asks for its default state to be loaded, but it could not be read.")
         }
         if shared { defaultStates[plugin.uri] = state }
-        try state.restore(into: instance)
+        return state.restore(into: instance, source: "The default state of \(plugin.uri)")
     }
 
     /// Restores a preset, by URI or label: its port values and its state properties.
-    func restorePreset(_ preset: String, into instance: PluginInstance) throws {
+    /// Returns a warning for each value it could not apply as it is (see `LoadedState.restore`).
+    func restorePreset(_ preset: String, into instance: PluginInstance) throws -> [String] {
         let uri = try Self.presetURI(preset, for: instance.plugin)
         guard let state = LoadedState.fromWorld(self, subject: uri, map: instance.features.mapFeature) else {
             throw HostError("The preset \(uri) could not be loaded.")
         }
-        try state.restore(into: instance)
+        return state.restore(into: instance, source: "The preset \(uri)")
     }
 
-    /// Restores a state directory (or file) saved from the same plugin.
-    package func restoreState(_ path: String, into instance: PluginInstance) throws {
+    /// Restores a state directory (or file) saved from the same plugin; returns its warnings.
+    package func restoreState(_ path: String, into instance: PluginInstance) throws -> [String] {
         let state = try LoadedState.fromFile(self, path: path, map: instance.features.mapFeature)
         if let saved = state.pluginURI, saved != instance.plugin.uri {
             throw HostError("The state \(path) was saved from the plugin \(saved), not \(instance.plugin.uri).")
         }
-        try state.restore(into: instance)
+        return state.restore(into: instance, source: "The state \(path)")
     }
 
     /// Saves the instance's state, port values and properties, as jalv does: `state.ttl` in
@@ -121,24 +142,48 @@ extension LV2World {
         let folder = URL(fileURLWithPath: directory).standardizedFileURL.path + "/"
         var lilvInstance = LilvInstance(lv2_descriptor: instance.descriptor, lv2_handle: instance.handle, pimpl: nil)
         let flags = UInt32(LV2_STATE_IS_POD.rawValue | LV2_STATE_IS_PORTABLE.rawValue)
-        let context = Unmanaged.passUnretained(instance).toOpaque()
+        // No port values through lilv: it writes floats with 8 decimal places (2^-12 as
+        // 0.00024414, a denormal as 0), so they are added below, each exactly.
         guard let state = lilv_state_new_from_instance(plugin, &lilvInstance, instance.features.mapFeature,
-                                                       folder, folder, folder, folder, { symbol, context, size, type in
-            guard let symbol, let context, let size, let type else { return nil }
-            let instance = Unmanaged<PluginInstance>.fromOpaque(context).takeUnretainedValue()
-            guard let value = instance.controlInputValue(String(cString: symbol)) else { return nil }
-            size.pointee = UInt32(MemoryLayout<Float>.size)
-            type.pointee = instance.features.urid(LV2URI.atomFloat)
-            return UnsafeRawPointer(value)
-        }, context, flags, instance.features.stateCallFeatureArray) else {
+                                                       folder, folder, folder, folder, nil, nil, flags,
+                                                       instance.features.stateCallFeatureArray) else {
             throw HostError("The plugin \(instance.plugin.uri) did not give its state.")
         }
         defer { lilv_state_free(state) }
         let status = withStandardErrorSilenced {
             lilv_state_save(world, instance.features.mapFeature, instance.features.unmapFeature, state, nil, folder, "state.ttl")
         }
-        guard status == 0 else {
+        guard status == 0, appendPortValues(of: instance, to: folder + "state.ttl") else {
             throw HostError("The state of \(instance.plugin.uri) could not be saved to \(directory).")
+        }
+    }
+
+    /// Adds the control inputs' values to the state lilv wrote (whose subject is `<>`), each
+    /// as the shortest decimal that reads back as the same float.
+    private func appendPortValues(of instance: PluginInstance, to file: String) -> Bool {
+        let values = instance.plugin.ports(.control, input: true).compactMap { port -> String? in
+            guard let value = try? instance.control(port.symbol), value.isFinite else { return nil }
+            return "[ lv2:symbol \"\(port.symbol)\" ; pset:value \"\(value)\"^^xsd:float ]"
+        }
+        guard !values.isEmpty else { return true }
+        let turtle = """
+
+            @prefix lv2: <\(LV2URI.core)> .
+            @prefix pset: <http://lv2plug.in/ns/ext/presets#> .
+            @prefix xsd: <http://www.w3.org/2001/XMLSchema#> .
+
+            <> lv2:port
+                \(values.joined(separator: " ,\n    ")) .
+
+            """
+        guard let handle = FileHandle(forWritingAtPath: file) else { return false }
+        defer { try? handle.close() }
+        do {
+            try handle.seekToEnd()
+            try handle.write(contentsOf: Data(turtle.utf8))
+            return true
+        } catch {
+            return false
         }
     }
 }

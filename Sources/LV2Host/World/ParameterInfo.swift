@@ -16,6 +16,9 @@ public struct ParameterInfo {
     public let type: ValueType?
     public let rangeURI: String?
     public let isWritable: Bool
+    /// The URI `patch:Set` names as its `patch:property`: `uri`, except for the one known
+    /// description that names another than its binary listens for (see `propertyURI(for:of:)`).
+    public let propertyURI: String
 
     /// The last segment of the URI, after its last "#" or "/": `sample` for `…eg-sampler#sample`.
     public var shortName: String {
@@ -37,8 +40,19 @@ extension ParameterInfo {
             let label = takeString(lilv_world_get(world.world, node, world.node(LV2URI.rdfsLabel), nil))
             let range = takeString(lilv_world_get(world.world, node, world.node(LV2URI.rdfsRange), nil))
             let type = range.flatMap { $0.hasPrefix(LV2URI.atom) ? ValueType(rawValue: String($0.dropFirst(LV2URI.atom.count))) : nil }
-            return ParameterInfo(uri: uri, label: label, type: type, rangeURI: range, isWritable: isWritable)
+            return ParameterInfo(uri: uri, label: label, type: type, rangeURI: range, isWritable: isWritable,
+                                 propertyURI: propertyURI(for: uri, of: string(subject) ?? ""))
         }
+    }
+
+    /// LSP's plugin framework before 1.0.32 (lsp-plugins 1.2.5 in Debian 12) declares its
+    /// parameters as `http://lsp-plug.in//ports#ID`, while its binary listens for
+    /// `PLUGIN-URI/ports#ID` (upstream fixed the Turtle in September 2025): a host that sends
+    /// what the Turtle says is ignored, so lv2render sends what the binary listens for.
+    static func propertyURI(for uri: String, of pluginURI: String) -> String {
+        let brokenPrefix = "http://lsp-plug.in//ports#"
+        guard uri.hasPrefix(brokenPrefix), pluginURI.hasPrefix("http://lsp-plug.in/") else { return uri }
+        return pluginURI + "/ports#" + uri.dropFirst(brokenPrefix.count)
     }
 }
 

@@ -28,7 +28,21 @@ extension PluginInfo {
                 unsupported.append("\(index) (\(string(lilv_port_get_symbol(plugin, port)) ?? "?"))")
             }
         }
-        self.ports = ports
+        let groupURIs = Set(ports.compactMap(\.group))
+        groups = groupURIs.sorted().map { uri in
+            let node = world.node(uri)
+            func get(_ predicate: String) -> String? { takeString(lilv_world_get(world.world, node, world.node(predicate), nil)) }
+            return PortGroup(uri: uri, symbol: get(LV2URI.lv2Symbol), name: get(LV2URI.lv2Name) ?? get(LV2URI.rdfsLabel),
+                             sideChainOf: get(LV2URI.sideChainOf))
+        }
+        let sideChainGroups = Set(groups.filter { $0.sideChainOf != nil }.map(\.uri))
+        self.ports = ports.map { port in
+            guard let group = port.group, sideChainGroups.contains(group), !port.isSideChain else { return port }
+            var sideChain = port
+            sideChain.isSideChain = true
+            return sideChain
+        }
+        mainInputGroup = takeString(lilv_world_get(world.world, lilv_plugin_get_uri(plugin), world.node(LV2URI.mainInput), nil))
         unsupportedPorts = unsupported
 
         let related = lilv_plugin_get_related(plugin, world.node(LV2URI.presetClass))
@@ -74,6 +88,10 @@ extension PortInfo {
 
         var defaultNode: OpaquePointer?, minimumNode: OpaquePointer?, maximumNode: OpaquePointer?
         lilv_port_get_range(plugin, port, &defaultNode, &minimumNode, &maximumNode)
+        func declared(_ node: OpaquePointer?) -> Double? {
+            float(node) == nil ? nil : string(node).flatMap(Double.init)
+        }
+        declaredFractions = (declared(minimumNode), declared(maximumNode), declared(defaultNode))
         defaultValue = takeFloat(defaultNode)
         minimum = takeFloat(minimumNode)
         maximum = takeFloat(maximumNode)
@@ -82,7 +100,10 @@ extension PortInfo {
         isToggled = has(LV2URI.toggled)
         isEnumeration = has(LV2URI.enumeration)
         isLogarithmic = has(LV2URI.logarithmic)
-        isSideChain = has(LV2URI.core + "isSideChain")
+        isSampleRateRelative = has(LV2URI.sampleRateProperty)
+        scaledSampleRate = nil
+        isSideChain = has(LV2URI.isSideChain)
+        group = takeString(lilv_port_get(plugin, port, world.node(LV2URI.portGroup)))
         supportsMIDI = lilv_port_supports_event(plugin, port, world.node(LV2URI.midiEvent))
         supportsPatch = lilv_port_supports_event(plugin, port, world.node(LV2URI.patchMessage))
         supportsTimePosition = lilv_port_supports_event(plugin, port, world.node(LV2URI.timePosition))

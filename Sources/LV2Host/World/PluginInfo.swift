@@ -12,7 +12,11 @@ public struct PluginInfo {
     public let bundlePath: String
     /// The ports in index order. A port of a kind the host cannot connect is not
     /// listed here but in `unsupportedPorts`.
-    public let ports: [PortInfo]
+    public internal(set) var ports: [PortInfo]
+    /// The groups the ports name, sorted by URI.
+    public let groups: [PortGroup]
+    /// The plugin's main input group (`pg:mainInput`), if it names one.
+    public let mainInputGroup: String?
     /// "MINOR.MICRO" from `lv2:minorVersion` and `lv2:microVersion`, when both are given.
     public let version: String?
     public let requiredFeatures: [String]
@@ -32,6 +36,21 @@ public struct PluginInfo {
     /// Whether the plugin forbids sharing an input and an output buffer.
     public var isInPlaceBroken: Bool {
         requiredFeatures.contains(LV2URI.inPlaceBroken)
+    }
+
+    /// The plugin with every port `scaled(toSampleRate:)`.
+    public func scaled(toSampleRate sampleRate: Double) -> PluginInfo {
+        var plugin = self
+        plugin.ports = ports.map { $0.scaled(toSampleRate: sampleRate) }
+        return plugin
+    }
+
+    /// The audio inputs a file or the plugin before feeds, in order: the main input
+    /// group's first, then the other inputs that are not side-chains.
+    public var mainAudioInputs: [PortInfo] {
+        let inputs = ports(.audio, input: true).filter { !$0.isSideChain }
+        guard let mainInputGroup else { return inputs }
+        return inputs.filter { $0.group == mainInputGroup } + inputs.filter { $0.group != mainInputGroup }
     }
 
     public func ports(_ kind: PortInfo.Kind, input: Bool) -> [PortInfo] {
@@ -54,8 +73,8 @@ public struct PluginInfo {
 
     public func port(symbol: String) throws -> PortInfo {
         guard let port = ports.first(where: { $0.symbol == symbol }) else {
-            let controls = ports(.control, input: true).map(\.symbol)
-            let valid = controls.isEmpty ? "it has no control inputs" : "valid symbols are " + controls.joined(separator: ", ")
+            let controls = ports.filter { ($0.kind == .control || $0.kind == .cv) && $0.isInput }.map(\.symbol)
+            let valid = controls.isEmpty ? "it has no control or CV inputs" : "valid symbols are " + controls.joined(separator: ", ")
             throw HostError("The plugin \(uri) has no port with symbol \"\(symbol)\"; \(valid).")
         }
         return port
