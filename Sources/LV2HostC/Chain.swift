@@ -191,3 +191,12 @@ public func swiftlv2_chain_take_midi_output_json(_ handle: OpaquePointer?) -> Un
 public func swiftlv2_chain_sends_midi(_ handle: OpaquePointer?) -> Int32 {
     result { try chain(handle).sendsMIDI ? 1 : 0 } ?? -1
 }
+
+@_cdecl("swiftlv2_chain_plugin_json")
+public func swiftlv2_chain_plugin_json(_ handle: OpaquePointer?, _ stage: Int32) -> UnsafeMutablePointer<CChar>? {
+    result {
+        let instances = try chain(handle).instances
+        guard instances.indices.contains(Int(stage)) else { throw HostError("The chain has no plugin number \(stage + 1).") }
+        return ownedString(try json(instances[Int(stage)].plugin.descriptionJSON))
+    } ?? nil
+}

@@ -67,6 +67,7 @@ _signatures = {
     "swiftlv2_chain_add_midi_file": (ctypes.c_int32, [_Chain, ctypes.c_char_p, ctypes.c_double, ctypes.POINTER(ctypes.c_double)]),
     "swiftlv2_chain_process": (ctypes.c_int32, [_Chain, _FloatPointers, ctypes.c_int32, _FloatPointers, ctypes.c_int32, ctypes.c_int64]),
     "swiftlv2_chain_process_planar": (ctypes.c_int32, [_Chain, ctypes.c_void_p, ctypes.c_int32, ctypes.c_void_p, ctypes.c_int32, ctypes.c_int64]),
+    "swiftlv2_chain_plugin_json": (_OwnedString, [_Chain, ctypes.c_int32]),
     "swiftlv2_chain_take_midi_output_json": (_OwnedString, [_Chain]),
     "swiftlv2_audio_read": (_Audio, [ctypes.c_char_p]),
     "swiftlv2_audio_channels": (ctypes.c_int32, [_Audio]),

@@ -1,13 +1,14 @@
 """One LV2 plugin, set up by symbol, preset, state or parameter, and called as pedalboard's are."""
 
 import ctypes
+import json
 import os
 import weakref
 
 from ._library import c, encode
 from .parameters import Parameter
 from .processor import DEFAULT_BLOCK_SIZE, DEFAULT_SAMPLE_RATE, _free, _Processor
-from .world import describe, world
+from .world import world
 
 
 class Plugin(_Processor):
@@ -18,7 +19,8 @@ class Plugin(_Processor):
         the_world = world(lv2_path)
         uris = (ctypes.c_char_p * 1)(encode(uri))
         handle = c.chain_new(the_world, uris, 1, float(sample_rate), int(block_size))
-        info = describe(uri, lv2_path)
+        # The instance's description: lv2:sampleRate ranges in hertz at this rate.
+        info = json.loads(c.chain_plugin_json(handle, 0))
         set_internal = super().__setattr__
         set_internal("_handle", handle)
         set_internal("lv2_path", lv2_path)

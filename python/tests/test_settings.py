@@ -117,3 +117,13 @@ def test_a_pickled_plugin_or_chain_plays_as_the_original(tmp_path):
     assert len(amp._settings) == 1
     chain = swiftlv2.Chain([amp, adapter])
     assert np.array_equal(pickle.loads(pickle.dumps(chain))(audio[0]), chain(audio[0]))
+
+
+def test_sample_rate_ranges_come_in_hertz_at_the_plugins_rate():
+    # swh's lsFilter (swh-lv2, TEST_DEBS) declares its cutoff in fractions of the sample rate.
+    for rate in (48000, 96000):
+        low_pass = swiftlv2.load("http://plugin.org.uk/swh-plugins/lsFilter", sample_rate=rate)
+        cutoff = low_pass.parameters["cutoff"]
+        assert (cutoff.minimum, cutoff.maximum) == (0.002 * rate, 0.5 * rate)
+        low_pass.cutoff = 1000
+        assert low_pass.cutoff == 1000

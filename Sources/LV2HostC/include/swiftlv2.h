@@ -77,6 +77,10 @@ int64_t swiftlv2_chain_position(swiftlv2_chain *chain);
 /* The plugins' reported latency in frames, summed; -1 on failure. */
 int64_t swiftlv2_chain_latency(swiftlv2_chain *chain);
 
+/* Plugin `stage`'s description as swiftlv2_world_plugin_json gives it, with the ranges of
+ * lv2:sampleRate ports in hertz at the chain's rate, as its instance sees them. */
+char *swiftlv2_chain_plugin_json(swiftlv2_chain *chain, int32_t stage);
+
 /* Settings of plugin `stage` (0 for the first), applied now and kept for the next reset. */
 int32_t swiftlv2_chain_set_control(swiftlv2_chain *chain, int32_t stage, const char *symbol, float value);
 /* The current value of a control port, input or output. */
