@@ -29,6 +29,21 @@ public enum URI {
     public static let atomSequence: StaticString = "http://lv2plug.in/ns/ext/atom#Sequence"
     public static let atomBeatTime: StaticString = "http://lv2plug.in/ns/ext/atom#beatTime"
     public static let midiEvent: StaticString = "http://lv2plug.in/ns/ext/midi#MidiEvent"
+    public static let atomLiteral: StaticString = "http://lv2plug.in/ns/ext/atom#Literal"
+    public static let atomString: StaticString = "http://lv2plug.in/ns/ext/atom#String"
+    public static let atomURID: StaticString = "http://lv2plug.in/ns/ext/atom#URID"
+    public static let atomObject: StaticString = "http://lv2plug.in/ns/ext/atom#Object"
+    public static let atomBlank: StaticString = "http://lv2plug.in/ns/ext/atom#Blank"
+    public static let atomResource: StaticString = "http://lv2plug.in/ns/ext/atom#Resource"
+    /// Event ports that take or send parameter messages (`patch:Set`, `patch:Get`) say so
+    /// in their `supports`.
+    public static let patchMessage: StaticString = "http://lv2plug.in/ns/ext/patch#Message"
+    public static let patchSet: StaticString = "http://lv2plug.in/ns/ext/patch#Set"
+    public static let patchGet: StaticString = "http://lv2plug.in/ns/ext/patch#Get"
+    public static let patchProperty: StaticString = "http://lv2plug.in/ns/ext/patch#property"
+    public static let patchValue: StaticString = "http://lv2plug.in/ns/ext/patch#value"
+    public static let patchSubject: StaticString = "http://lv2plug.in/ns/ext/patch#subject"
+    public static let timePosition: StaticString = "http://lv2plug.in/ns/ext/time#Position"
 }
 
 extension StaticString {

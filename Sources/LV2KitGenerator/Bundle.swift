@@ -17,8 +17,11 @@ public struct Bundle {
     }
 
     /// Adds a plugin; the order of the calls is the order of `lv2_descriptor`'s indices.
-    public mutating func add<Plugin: LV2Plugin & ~Copyable>(_ type: Plugin.Type) {
-        plugins.append(PluginFacts(type))
+    ///
+    /// `extraTurtle` is appended to the plugin's `NAME.ttl` as it is, for what declarations
+    /// do not say (a UI, a vocabulary of your own); it may declare its own `@prefix`es.
+    public mutating func add<Plugin: LV2Plugin & ~Copyable>(_ type: Plugin.Type, extraTurtle: String = "") {
+        plugins.append(PluginFacts(type, extraTurtle: extraTurtle))
     }
 }
 
@@ -58,14 +61,24 @@ public struct Person {
 struct PluginFacts {
     let declaration: PluginDeclaration
     let ports: [PortDeclaration]
+    let parameters: [ParameterDeclaration]
+    /// The declared features and interfaces, with those its parameters need.
+    let requiredFeatures: [Feature]
+    let extensionData: [ExtensionData]
     let presets: [(fragment: String, label: String, comment: String, values: [(symbol: String, value: Float, whole: Bool)])]
     /// The Swift type and the module that defines it, for the generated glue.
     let typeName: String
     let moduleName: String
+    /// Turtle of the author's, appended to the plugin's file.
+    let extraTurtle: String
 
-    init<Plugin: LV2Plugin & ~Copyable>(_ type: Plugin.Type) {
+    init<Plugin: LV2Plugin & ~Copyable>(_ type: Plugin.Type, extraTurtle: String = "") {
+        self.extraTurtle = extraTurtle
         declaration = Plugin.declaration
         ports = Plugin.Port.allCases.map(\.declaration)
+        parameters = Plugin.parameterDeclarations
+        requiredFeatures = Plugin.allRequiredFeatures
+        extensionData = Plugin.allExtensionData
         presets = Plugin.presets.map { preset in
             (preset.fragment.string, preset.label.string, preset.comment.string,
              preset.values.map { ($0.port.declaration.symbol.string, $0.value, $0.port.declaration.isWholeNumber) })

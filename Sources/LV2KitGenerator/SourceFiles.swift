@@ -12,7 +12,7 @@ enum SourceFiles {
         var text = "// \(TurtleFiles.generatedBy)\n" + modules.map { ($0 == "LV2Kit" ? "@_spi(Generated) " : "") + "import \($0)\n" }.joined()
         for plugin in bundle.plugins {
             let type = plugin.typeName, glue = "PluginGlue<\(plugin.typeName)>", name = plugin.variableName
-            let extensions = plugin.declaration.extensionData.map(\.uri.string)
+            let extensions = plugin.extensionData.map(\.uri.string)
             var state = "nil", worker = "nil"
             if extensions.contains(ExtensionData.state.uri.string) {
                 text += """

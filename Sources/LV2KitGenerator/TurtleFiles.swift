@@ -60,6 +60,8 @@ enum TurtleFiles {
             turtle.append("    \(turtle.term(RDFS.label)) \(Turtle.literal(group.label.string)) .\n")
         }
 
+        for parameter in plugin.parameters { turtle.append(self.parameter(parameter, turtle: &turtle)) }
+
         var statements: [String] = []
         func add(_ predicate: String, _ object: String) { statements.append("\(turtle.predicate(predicate)) \(object)") }
         add(RDF.type, turtle.terms(declaration.classes.map(\.uri.string) + [DOAP.project]))
@@ -71,7 +73,7 @@ enum TurtleFiles {
         add(DOAP.license, "<\(declaration.license.string)>")
         add(LV2.minorVersion, String(declaration.version.minor))
         add(LV2.microVersion, String(declaration.version.micro))
-        let required = declaration.requiredFeatures.map(\.uri.string)
+        let required = plugin.requiredFeatures.map(\.uri.string)
         if !required.isEmpty { add(LV2.requiredFeature, turtle.terms(required)) }
         // LV2Kit itself logs through log:log, and reads bufsz:sequenceSize from options:options
         // for event ports, so every plugin built on it uses them.
@@ -84,12 +86,19 @@ enum TurtleFiles {
         optional = unique(optional).filter { !required.contains($0) }
         add(LV2.optionalFeature, turtle.terms(optional))
         if !options.isEmpty { add(OPTS.supportedOption, turtle.terms(unique(options))) }
-        if !declaration.extensionData.isEmpty { add(LV2.extensionData, turtle.terms(declaration.extensionData.map(\.uri.string))) }
+        if !plugin.extensionData.isEmpty { add(LV2.extensionData, turtle.terms(plugin.extensionData.map(\.uri.string))) }
+        let writable = plugin.parameters.filter(\.isWritable).map { "<\($0.uri.string)>" }
+        let readable = plugin.parameters.filter { !$0.isWritable }.map { "<\($0.uri.string)>" }
+        if !writable.isEmpty { add(PATCH.writable, writable.joined(separator: " , ")) }
+        if !readable.isEmpty { add(PATCH.readable, readable.joined(separator: " , ")) }
         if let group = declaration.mainInput { add(PG.mainInput, "<\(plugin.uri)#\(group.symbol.string)>") }
         if let group = declaration.mainOutput { add(PG.mainOutput, "<\(plugin.uri)#\(group.symbol.string)>") }
         let ports = plugin.ports.enumerated().map { port($1, index: $0, plugin: plugin, turtle: &turtle) }
         add(LV2.port, "[\n" + ports.joined(separator: "\n    ] , [\n") + "\n    ]")
         turtle.append("\n<\(plugin.uri)>\n    " + statements.joined(separator: " ;\n    ") + " .\n")
+        if !plugin.extraTurtle.isEmpty {
+            turtle.append("\n" + plugin.extraTurtle + (plugin.extraTurtle.hasSuffix("\n") ? "" : "\n"))
+        }
         return turtle.document(comment: generatedBy)
     }
 
@@ -137,6 +146,33 @@ enum TurtleFiles {
         return lines.joined(separator: " ;\n")
     }
 
+    /// A parameter's description: `lv2:Parameter` with its label, comment, range and, for
+    /// numbers, default, bounds and unit.
+    private static func parameter(_ parameter: ParameterDeclaration, turtle: inout Turtle) -> String {
+        var lines: [String] = []
+        func add(_ predicate: String, _ object: String) { lines.append("    \(turtle.predicate(predicate)) \(object)") }
+        add(RDF.type, turtle.term(LV2.parameter))
+        add(RDFS.label, Turtle.literal(parameter.label.string))
+        add(RDFS.comment, Turtle.literal(parameter.comment.string))
+        add(RDFS.range, turtle.term(parameter.rangeURI.string))
+        switch parameter.kind {
+        case .path:
+            // LV2 has no property for a file's types (MOD's `mod:fileTypes` names its own
+            // folder categories): the glue checks them when a file is set.
+            break
+        case let .number(range, defaultValue, unit, isWhole):
+            add(LV2.default, Turtle.number(defaultValue, whole: isWhole))
+            add(LV2.minimum, Turtle.number(range.lowerBound, whole: isWhole))
+            add(LV2.maximum, Turtle.number(range.upperBound, whole: isWhole))
+            if let uri = unit?.uri { add(UNITS.unit, turtle.term(uri.string)) }
+        case let .toggle(defaultValue):
+            add(LV2.default, defaultValue ? "true" : "false")
+        case let .text(defaultValue):
+            add(LV2.default, Turtle.literal(defaultValue.string))
+        }
+        return "\n<\(parameter.uri.string)>\n" + lines.joined(separator: " ;\n") + " .\n"
+    }
+
     /// The factory presets, each a set of control values with a label and a comment.
     static func presets(_ plugin: PluginFacts) -> String {
         var turtle = Turtle()
@@ -170,7 +206,13 @@ private enum LV2 {
     static let `default` = ns + "default", minimum = ns + "minimum", maximum = ns + "maximum"
     static let scalePoint = ns + "scalePoint", inputPort = ns + "InputPort", outputPort = ns + "OutputPort"
     static let audioPort = ns + "AudioPort", controlPort = ns + "ControlPort", cvPort = ns + "CVPort"
+    static let parameter = ns + "Parameter"
 }
+
+private enum PATCH {
+    static let writable = "http://lv2plug.in/ns/ext/patch#writable", readable = "http://lv2plug.in/ns/ext/patch#readable"
+}
+
 
 private enum RDF {
     static let type = "http://www.w3.org/1999/02/22-rdf-syntax-ns#type"
@@ -179,7 +221,7 @@ private enum RDF {
 
 private enum RDFS {
     static let ns = "http://www.w3.org/2000/01/rdf-schema#"
-    static let seeAlso = ns + "seeAlso", label = ns + "label", comment = ns + "comment"
+    static let seeAlso = ns + "seeAlso", label = ns + "label", comment = ns + "comment", range = ns + "range"
 }
 
 private enum DOAP {

@@ -33,4 +33,47 @@ public enum LibM {
 
     @_semantics("no_performance_analysis")
     public static func pow(_ x: Double, _ y: Double) -> Double { CMath.pow(x, y) }
+
+    /// Halves away from zero, as `x.rounded()` (which the checker rejects: "Using type
+    /// 'FloatingPointRoundingRule' can cause metadata allocation or locks").
+    @_semantics("no_performance_analysis")
+    public static func round(_ x: Double) -> Double { CMath.round(x) }
+
+    @_semantics("no_performance_analysis")
+    public static func round(_ x: Float) -> Float { CMath.roundf(x) }
+
+    /// Towards zero, as `x.rounded(.towardZero)`.
+    @_semantics("no_performance_analysis")
+    public static func trunc(_ x: Double) -> Double { CMath.trunc(x) }
+
+    @_semantics("no_performance_analysis")
+    public static func trunc(_ x: Float) -> Float { CMath.truncf(x) }
+
+    @_semantics("no_performance_analysis")
+    public static func tanh(_ x: Double) -> Double { CMath.tanh(x) }
+
+    @_semantics("no_performance_analysis")
+    public static func tanh(_ x: Float) -> Float { CMath.tanhf(x) }
+
+    @_semantics("no_performance_analysis")
+    public static func cos(_ x: Double) -> Double { CMath.cos(x) }
+
+    @_semantics("no_performance_analysis")
+    public static func tan(_ x: Double) -> Double { CMath.tan(x) }
+
+    @_semantics("no_performance_analysis")
+    public static func atan(_ x: Double) -> Double { CMath.atan(x) }
+
+    @_semantics("no_performance_analysis")
+    public static func sqrt(_ x: Double) -> Double { CMath.sqrt(x) }
+
+    @_semantics("no_performance_analysis")
+    public static func log10(_ x: Double) -> Double { CMath.log10(x) }
+
+    /// The remainder of `x / y` with the sign of `x` (C's `fmod`).
+    @_semantics("no_performance_analysis")
+    public static func fmod(_ x: Double, _ y: Double) -> Double { CMath.fmod(x, y) }
+
+    @_semantics("no_performance_analysis")
+    public static func exp2(_ x: Float) -> Float { CMath.exp2f(x) }
 }

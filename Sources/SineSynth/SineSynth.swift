@@ -33,7 +33,7 @@ public struct SineSynth: LV2Plugin, ~Copyable {
         let midiEvent = ports.urids.midiEvent
         var rendered = 0
         for event in ports.events(.midiIn, frames: frames) where event.type == midiEvent {
-            guard let message = MIDIMessage(event.body) else { continue }
+            guard let message = MIDIMessage(event.body), message.concernsTheSynth else { continue }
             render(into: output, from: rendered, to: event.frame)
             rendered = event.frame
             apply(message)
@@ -62,6 +62,18 @@ public struct SineSynth: LV2Plugin, ~Copyable {
             case 123: engine.allNotesOff(channel: channel)
             default: break
             }
+        case .keyPressure, .programChange, .channelPressure:
+            break
+        }
+    }
+}
+
+extension MIDIMessage {
+    /// Aftertouch and program changes leave the synth as it is.
+    fileprivate var concernsTheSynth: Bool {
+        switch self {
+        case .keyPressure, .programChange, .channelPressure: false
+        default: true
         }
     }
 }

@@ -28,8 +28,13 @@ final class LV2KitTests: XCTestCase {
             }
         }
 
+        /// "Loads" a note an octave up, on the worker thread.
+        struct Worker: LV2Worker {
+            init(sampleRate: Double, host: borrowing HostFeatures) {}
+            mutating func work(_ request: UInt8) -> UInt8? { request + 12 }
+        }
+
         let worker: WorkerSchedule
-        var responses = 0
         var lastResponse: UInt8 = 0
 
         init?(sampleRate: Double, host: borrowing HostFeatures) {
@@ -42,7 +47,7 @@ final class LV2KitTests: XCTestCase {
                 for frame in 0..<frames { output[frame] = 2 * input[frame] }
             }
             for event in ports.events(.events, frames: frames) where event.type == ports.urids.midiEvent && event.body.count >= 2 {
-                _ = worker.schedule(UnsafeRawBufferPointer(rebasing: event.body[1..<2]))
+                _ = worker.schedule(event.body[1])
             }
             if lastResponse != 0 {
                 var out = ports.eventOutput(.loaded)
@@ -51,16 +56,12 @@ final class LV2KitTests: XCTestCase {
             }
         }
 
-        mutating func work(_ request: UnsafeRawBufferPointer, respond: WorkerResponder) -> LV2_Worker_Status {
-            var answer = request[0] + 12  // an octave up: the "loading"
-            return withUnsafeBytes(of: &answer) { respond.respond($0) } ? LV2_WORKER_SUCCESS : LV2_WORKER_ERR_UNKNOWN
-        }
+        mutating func workResponse(_ response: UInt8) { lastResponse = response }
+    }
 
-        mutating func workResponse(_ response: UnsafeRawBufferPointer) -> LV2_Worker_Status {
-            lastResponse = response[0]
-            responses += 1
-            return LV2_WORKER_SUCCESS
-        }
+    /// A worker message as LV2Kit lays it out: kind and parameter (32 bits each), then the payload.
+    static func message(kind: UInt32, _ payload: [UInt8]) -> [UInt8] {
+        withUnsafeBytes(of: kind) { Array($0) } + [0, 0, 0, 0] + payload
     }
 
     func testTheWorkerRunsWhatRunScheduledAndAnswersBeforeTheNextRun() throws {
@@ -81,22 +82,12 @@ final class LV2KitTests: XCTestCase {
         host.prepareOutput(loaded, room: 256)
         PluginGlue<Loader>.run(handle, 64)
         XCTAssertEqual(cvOut, [Float](repeating: 0.5, count: 64), "CV through")
-        XCTAssertEqual(host.scheduled, [[60]], "run scheduled the note")
+        XCTAssertEqual(host.scheduled, [Self.message(kind: 0, [60])], "run scheduled the note, typed")
 
         // What a host's worker thread does, then what it does before the next run.
-        for request in host.scheduled {
-            let status = request.withUnsafeBytes { bytes in
-                PluginGlue<Loader>.work(handle, { handle, size, data in
-                    TestHost.from(handle).responses.append(Array(UnsafeRawBufferPointer(start: data, count: Int(size))))
-                    return LV2_WORKER_SUCCESS
-                }, Unmanaged.passUnretained(host).toOpaque(), UInt32(bytes.count), bytes.baseAddress)
-            }
-            XCTAssertEqual(status, LV2_WORKER_SUCCESS)
-        }
-        XCTAssertEqual(host.responses, [[72]])
-        for response in host.responses {
-            response.withUnsafeBytes { _ = PluginGlue<Loader>.workResponse(handle, UInt32($0.count), $0.baseAddress) }
-        }
+        host.runWorker(PluginGlue<Loader>.work, handle)
+        XCTAssertEqual(host.responses, [Self.message(kind: 1, [72])])
+        host.deliverResponses(PluginGlue<Loader>.workResponse, handle)
         XCTAssertEqual(PluginGlue<Loader>.endRun(handle), LV2_WORKER_SUCCESS)
 
         host.writeSequence(into: events, note: nil)
@@ -119,7 +110,8 @@ final class LV2KitTests: XCTestCase {
         // 16 bytes of room: an empty sequence fits, an event (16 + 8 bytes) does not.
         for room in [0, 16] {
             host.prepareOutput(buffer, room: room)
-            _ = PluginGlue<Loader>.workResponse(handle, 1, [UInt8(64)])
+            let response = Self.message(kind: 1, [64])
+            _ = PluginGlue<Loader>.workResponse(handle, UInt32(response.count), response)
             PluginGlue<Loader>.run(handle, 64)
             XCTAssertEqual(host.outputEvents(buffer), [], "room \(room)")
             XCTAssertEqual(buffer.load(fromByteOffset: 16, as: UInt8.self), 0xA5, "nothing written past the header")
@@ -145,6 +137,40 @@ final class LV2KitTests: XCTestCase {
         }
         let entry = SourceFiles.entryPoint(bundle)
         XCTAssertTrue(entry.contains("work_response: { PluginGlue<LV2KitTests.Loader>.workResponse($0, $1, $2) }"), entry)
+    }
+}
+
+/// Choices and toggles without units, and Turtle an author adds to what the generator writes.
+final class GeneratorTests: XCTestCase {
+    struct Switcher: LV2Plugin, ~Copyable {
+        static let declaration = PluginDeclaration(
+            uri: "urn:swiftlv2:test:switcher", name: "Switcher", shortDescription: "Test plugin", comment: "For LV2Kit's tests.",
+            classes: [.utility], version: Version(minor: 0, micro: 1), license: "http://opensource.org/licenses/isc")
+
+        enum Port: Int, PortList {
+            case mode, bypass
+
+            var declaration: PortDeclaration {
+                switch self {
+                case .mode: .choice("mode", "Mode", labels: ["Soft", "Hard"], default: 0, comment: "How.")
+                case .bypass: .toggle("bypass", "Bypass", default: false, comment: "Whether.")
+                }
+            }
+        }
+
+        init?(sampleRate: Double, host: borrowing HostFeatures) {}
+        mutating func run(_ ports: borrowing Ports<Port>, frames: Int) {}
+    }
+
+    func testChoicesAndTogglesNeedNoUnitAndAuthorsAddTheirOwnTurtle() throws {
+        var bundle = Bundle(binary: "switcher.so", project: Project(
+            uri: "urn:swiftlv2:test", name: "Tests", shortDescription: "Tests",
+            maintainer: Person(uri: "urn:swiftlv2:team", name: "The SwiftLV2 developers")))
+        bundle.add(Switcher.self, extraTurtle: "<urn:swiftlv2:test:switcher> <urn:example:colour> \"green\" .")
+        let turtle = try XCTUnwrap(TurtleFiles.all(bundle).first { $0.name == "switcher.ttl" }?.text)
+        XCTAssertFalse(turtle.contains("units:"), turtle)
+        XCTAssertTrue(turtle.contains("lv2:portProperty lv2:integer , lv2:enumeration"), turtle)
+        XCTAssertTrue(turtle.hasSuffix("    ] .\n\n<urn:swiftlv2:test:switcher> <urn:example:colour> \"green\" .\n"), turtle)
     }
 }
 
@@ -182,14 +208,45 @@ final class TestHost {
 
     var features: UnsafePointer<UnsafePointer<LV2_Feature>?> { UnsafePointer(array) }
 
+    /// The `worker:schedule` feature's data, for hosts that pass it to `restore` too.
+    var scheduleFeature: UnsafeMutableRawPointer { UnsafeMutableRawPointer(schedule) }
+
     static func from(_ handle: UnsafeMutableRawPointer?) -> TestHost {
         Unmanaged<TestHost>.fromOpaque(handle!).takeUnretainedValue()
     }
+
+    func uri(_ urid: LV2_URID) -> String { urid >= 1 && Int(urid) <= uris.count ? uris[Int(urid) - 1] : "" }
 
     func urid(_ uri: String) -> LV2_URID {
         if let index = uris.firstIndex(of: uri) { return LV2_URID(index + 1) }
         uris.append(uri)
         return LV2_URID(uris.count)
+    }
+
+    /// What a host's worker thread does with what was scheduled: `work` each request,
+    /// collecting the responses.
+    func runWorker(_ work: (LV2_Handle?, LV2_Worker_Respond_Function?, LV2_Worker_Respond_Handle?, UInt32, UnsafeRawPointer?)
+                       -> LV2_Worker_Status, _ handle: LV2_Handle) {
+        let requests = scheduled
+        scheduled = []
+        for request in requests {
+            let status = request.withUnsafeBytes { bytes in
+                work(handle, { handle, size, data in
+                    TestHost.from(handle).responses.append(Array(UnsafeRawBufferPointer(start: data, count: Int(size))))
+                    return LV2_WORKER_SUCCESS
+                }, Unmanaged.passUnretained(self).toOpaque(), UInt32(bytes.count), bytes.baseAddress)
+            }
+            XCTAssertEqual(status, LV2_WORKER_SUCCESS)
+        }
+    }
+
+    /// What a host does before the next `run`: hands the responses to `work_response`.
+    func deliverResponses(_ workResponse: (LV2_Handle?, UInt32, UnsafeRawPointer?) -> LV2_Worker_Status, _ handle: LV2_Handle) {
+        let delivered = responses
+        responses = []
+        for response in delivered {
+            XCTAssertEqual(response.withUnsafeBytes { workResponse(handle, UInt32($0.count), $0.baseAddress) }, LV2_WORKER_SUCCESS)
+        }
     }
 
     /// An input sequence holding one note on, or nothing.
@@ -211,6 +268,13 @@ final class TestHost {
         let atom = buffer.assumingMemoryBound(to: LV2_Atom.self)
         atom.pointee.type = urid("http://lv2plug.in/ns/ext/atom#Chunk")
         atom.pointee.size = UInt32(room)
+    }
+
+    /// The types and bodies of the events in an output sequence.
+    func outputEventsWithTypes(_ buffer: UnsafeMutableRawPointer) -> [(LV2_URID, [UInt8])] {
+        let sequence = buffer.assumingMemoryBound(to: LV2_Atom_Sequence.self)
+        let ids = SequenceURIDs(HostFeatures(features))
+        return AtomEvents(UnsafePointer(sequence), capacity: nil, ids: ids, blockLength: 64).map { ($0.type, Array($0.body)) }
     }
 
     /// The bodies of the events in an output sequence.

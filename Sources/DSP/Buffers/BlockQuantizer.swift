@@ -1,3 +1,5 @@
+import RealTimeMath
+
 /// Turns host blocks of any length into fixed quanta of stereo frames, and back.
 ///
 /// Hosts call `run` with any number of frames, so processing whatever arrives would

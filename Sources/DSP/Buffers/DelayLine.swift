@@ -1,3 +1,5 @@
+import RealTimeMath
+
 /// Delays interleaved frames by whole numbers of frames, bit for bit.
 ///
 /// Blocks of frames go in with `write`; `read` then copies the same number of frames

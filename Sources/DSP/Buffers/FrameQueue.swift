@@ -1,3 +1,5 @@
+import RealTimeMath
+
 /// A first-in first-out queue of interleaved frames whose contents are always contiguous.
 ///
 /// libsamplerate reads its input from one contiguous array, so this queue is a flat

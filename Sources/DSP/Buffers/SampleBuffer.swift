@@ -1,18 +1,13 @@
+import RealTimeMath
+
 /// A fixed number of samples, allocated once and zeroed, freed with its owner.
 ///
 /// The real-time types keep their memory in these so that nothing is allocated
 /// after `init`; being non-copyable, a buffer has exactly one owner.
-public struct SampleBuffer: ~Copyable {
-    public let count: Int
-    public let start: UnsafeMutablePointer<Float>
+public typealias SampleBuffer = FixedBuffer<Float>
 
-    public init(count: Int) {
-        self.count = max(count, 1)
-        start = .allocate(capacity: self.count)
-        start.initialize(repeating: 0, count: self.count)
-    }
-
-    deinit { start.deallocate() }
+extension FixedBuffer where Element == Float {
+    public init(count: Int) { self.init(count: count, repeating: 0) }
 
     public func zero() { start.silence(count: count) }
 }

@@ -95,9 +95,10 @@ extension PortDeclaration {
                         group: group)
     }
 
-    /// A control input that picks one of `labels`, numbered from 0.
+    /// A control input that picks one of `labels`, numbered from 0. Hosts show the labels,
+    /// so it needs no unit.
     public static func choice(_ symbol: StaticString, _ name: StaticString, labels: [StaticString],
-                              default defaultValue: Int, unit: Unit, comment: StaticString,
+                              default defaultValue: Int, unit: Unit? = nil, comment: StaticString,
                               group: PortGroup? = nil) -> PortDeclaration {
         PortDeclaration(symbol: symbol, name: name, kind: .control, isInput: true, comment: comment,
                         range: 0...Float(labels.count - 1), defaultValue: Float(defaultValue), unit: unit,
@@ -105,8 +106,8 @@ extension PortDeclaration {
                         scalePoints: labels.enumerated().map { ScalePoint(label: $1, value: Float($0)) }, group: group)
     }
 
-    /// A control input that is on (1) or off (0).
-    public static func toggle(_ symbol: StaticString, _ name: StaticString, default isOn: Bool, unit: Unit,
+    /// A control input that is on (1) or off (0); hosts show a switch, so it needs no unit.
+    public static func toggle(_ symbol: StaticString, _ name: StaticString, default isOn: Bool, unit: Unit? = nil,
                               comment: StaticString, designation: StaticString? = nil,
                               group: PortGroup? = nil) -> PortDeclaration {
         PortDeclaration(symbol: symbol, name: name, kind: .control, isInput: true, comment: comment, range: 0...1,

@@ -1,11 +1,18 @@
-/// The channel messages a synth acts on, decoded from the bytes of one `midi:MidiEvent`.
+/// A channel message, decoded from the bytes of one `midi:MidiEvent`: every kind MIDI 1.0
+/// has (notes, polyphonic key pressure, control change, program change, channel pressure,
+/// pitch bend). A note on at velocity 0 is a note off, as MIDI says.
 ///
 /// Anything else (system messages, sysex, a lone data byte from running status,
 /// a message cut short) decodes to nil and is ignored.
 public enum MIDIMessage: Equatable {
     case noteOn(channel: UInt8, note: UInt8, velocity: UInt8)
     case noteOff(channel: UInt8, note: UInt8)
+    /// Polyphonic aftertouch: how hard a held key is pressed.
+    case keyPressure(channel: UInt8, note: UInt8, pressure: UInt8)
     case controlChange(channel: UInt8, controller: UInt8, value: UInt8)
+    case programChange(channel: UInt8, program: UInt8)
+    /// Channel aftertouch: how hard the keys are pressed, one value for all.
+    case channelPressure(channel: UInt8, pressure: UInt8)
     /// Pitch bend from -8192 to +8191, 0 at rest.
     case pitchBend(channel: UInt8, value: Int)
 
@@ -24,12 +31,16 @@ public enum MIDIMessage: Equatable {
             self = .noteOn(channel: channel, note: bytes[1], velocity: bytes[2])
         case 0x80, 0x90:
             self = .noteOff(channel: channel, note: bytes[1])
+        case 0xA0:
+            self = .keyPressure(channel: channel, note: bytes[1], pressure: bytes[2])
         case 0xB0:
             self = .controlChange(channel: channel, controller: bytes[1], value: bytes[2])
-        case 0xE0:
+        case 0xC0:
+            self = .programChange(channel: channel, program: bytes[1])
+        case 0xD0:
+            self = .channelPressure(channel: channel, pressure: bytes[1])
+        default:  // 0xE0, the last status below 0xF0
             self = .pitchBend(channel: channel, value: (Int(bytes[2]) << 7 | Int(bytes[1])) - 8192)
-        default:
-            return nil
         }
     }
 }

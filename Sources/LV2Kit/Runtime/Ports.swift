@@ -31,6 +31,9 @@ public struct Ports<Port: PortList>: ~Copyable {
     /// The URIDs of `atom:Sequence`, `atom:beatTime` and `midi:MidiEvent`, mapped at `instantiate`.
     @inlinable public var urids: SequenceURIDs { buffers.urids }
 
+    /// The URIDs of the atom types (`atom:Float`, `atom:Object`…), mapped at `instantiate`.
+    @inlinable public var atoms: AtomURIDs { buffers.atoms }
+
     /// `connect_port`: an index the plugin does not have is ignored.
     @_spi(Generated) public func connect(_ index: UInt32, to data: UnsafeMutableRawPointer?) {
         buffers.connect(Int(index), to: data)
@@ -57,6 +60,20 @@ public struct Ports<Port: PortList>: ~Copyable {
     /// writing the output sample at the same frame.
     @inlinable public func output(_ port: Port) -> UnsafeMutablePointer<Float>? { buffers.output(port.rawValue) }
 
+    /// An audio or CV input as a buffer of this block's `frames`; nil while unconnected.
+    @inlinable public func input(_ port: Port, frames: Int) -> UnsafeBufferPointer<Float>? {
+        buffers.input(port.rawValue).map { UnsafeBufferPointer(start: $0, count: frames) }
+    }
+
+    /// An audio or CV output as a buffer of this block's `frames`; nil while unconnected. (It
+    /// may be the same memory as an input: read each input frame before writing its output.)
+    @inlinable public func output(_ port: Port, frames: Int) -> UnsafeMutableBufferPointer<Float>? {
+        buffers.output(port.rawValue).map { UnsafeMutableBufferPointer(start: $0, count: frames) }
+    }
+
+    /// The URIDs of `time:Position` and its properties, mapped at `instantiate`.
+    @inlinable public var time: TimeURIDs { buffers.time }
+
     /// The events of an event input in this block, in time order, each within the block.
     @inlinable public func events(_ port: Port, frames: Int) -> AtomEvents { buffers.events(port.rawValue, frames: frames) }
 
@@ -79,6 +96,8 @@ public struct PortBuffers: ~Copyable {
     /// `bufsz:sequenceSize`, when the host announced it.
     private let sequenceSize: Int?
     public let urids: SequenceURIDs
+    public let atoms: AtomURIDs
+    public let time: TimeURIDs
 
     init(_ declarations: [PortDeclaration], host: borrowing HostFeatures) {
         connections = .allocate(capacity: declarations.count)
@@ -98,6 +117,8 @@ public struct PortBuffers: ~Copyable {
         _ = eventOutputIndices.initialize(from: outputs)
         sequenceSize = host.sequenceSize
         urids = SequenceURIDs(host)
+        atoms = AtomURIDs(host)
+        time = TimeURIDs(host)
     }
 
     deinit {
@@ -158,7 +179,8 @@ public struct PortBuffers: ~Copyable {
     @_noAllocation @_noLocks @usableFromInline
     func eventOutput(_ index: Int) -> AtomSequenceWriter {
         AtomSequenceWriter(connections[index]?.assumingMemoryBound(to: LV2_Atom_Sequence.self),
-                           capacity: outputCapacities[index], urids: urids)
+                           capacity: outputCapacities[index], urids: urids,
+                           atoms: atoms)
     }
 
     /// Reads how much room the host gave each event output and writes an empty sequence

@@ -2,7 +2,7 @@ import CLV2
 
 /// The atom types state values are stored as, mapped once at `instantiate`.
 public struct StateURIDs {
-    public let int, float, double, bool, path, chunk: LV2_URID
+    public let int, float, double, bool, path, chunk, string: LV2_URID
 
     init(_ host: borrowing HostFeatures) {
         int = host.urid(URI.atomInt)
@@ -11,6 +11,7 @@ public struct StateURIDs {
         bool = host.urid(URI.atomBool)
         path = host.urid(URI.atomPath)
         chunk = host.urid(URI.atomChunk)
+        string = host.urid(URI.atomString)
     }
 }
 
@@ -20,14 +21,17 @@ public struct StateWriter {
     private let store: LV2_State_Store_Function
     private let handle: LV2_State_Handle?
     private let urids: StateURIDs
-    private let mapPath: UnsafeMutablePointer<LV2_State_Map_Path>?
+    private let paths: StatePaths
+    /// The features the host passed to this `save` (`state:mapPath`, `state:makePath`…).
+    public let features: HostFeatures
 
     init(store: @escaping LV2_State_Store_Function, handle: LV2_State_Handle?, urids: StateURIDs,
          features: UnsafePointer<UnsafePointer<LV2_Feature>?>?) {
         self.store = store
         self.handle = handle
         self.urids = urids
-        mapPath = stateMapPath(in: features)
+        self.features = HostFeatures(features)
+        paths = StatePaths(self.features)
     }
 
     /// Stores plain bytes of an atom type; false when the host refused or the key is 0.
@@ -64,13 +68,20 @@ public struct StateWriter {
         withUnsafeBytes(of: Int32(value ? 1 : 0)) { store(key, bytes: $0, type: urids.bool) }
     }
 
-    /// Stores a file's path, made portable through the host's `state:mapPath` when it has one.
+    /// Stores a text (`atom:String`).
+    @discardableResult
+    public func store(_ key: LV2_URID, string: UnsafePointer<CChar>) -> Bool {
+        store(key, bytes: UnsafeRawBufferPointer(start: string, count: strlen(string) + 1), type: urids.string)
+    }
+
+    /// Stores a file's path, made portable through the host's `state:mapPath` when it has
+    /// one (and the host's copy freed with its `state:freePath`, when it gave one).
     @discardableResult
     public func store(_ key: LV2_URID, path: UnsafePointer<CChar>) -> Bool {
-        guard let mapPath, let abstract = mapPath.pointee.abstract_path?(mapPath.pointee.handle, path) else {
+        guard let mapPath = paths.mapPath, let abstract = mapPath.pointee.abstract_path?(mapPath.pointee.handle, path) else {
             return store(key, bytes: UnsafeRawBufferPointer(start: path, count: strlen(path) + 1), type: urids.path)
         }
-        defer { free(abstract) }
+        defer { paths.release(abstract) }
         return store(key, bytes: UnsafeRawBufferPointer(start: abstract, count: strlen(abstract) + 1), type: urids.path)
     }
 }
@@ -80,14 +91,25 @@ public struct StateReader {
     private let retrieve: LV2_State_Retrieve_Function
     private let handle: LV2_State_Handle?
     private let urids: StateURIDs
-    private let mapPath: UnsafeMutablePointer<LV2_State_Map_Path>?
+    private let paths: StatePaths
+    /// The features the host passed to this `restore`: `worker:schedule` when it may run
+    /// beside `run` (`state:threadSafeRestore`), `state:mapPath`…
+    public let features: HostFeatures
 
     init(retrieve: @escaping LV2_State_Retrieve_Function, handle: LV2_State_Handle?, urids: StateURIDs,
          features: UnsafePointer<UnsafePointer<LV2_Feature>?>?) {
         self.retrieve = retrieve
         self.handle = handle
         self.urids = urids
-        mapPath = stateMapPath(in: features)
+        self.features = HostFeatures(features)
+        paths = StatePaths(self.features)
+    }
+
+    /// The value stored under `key`, of whatever type; valid until `restore` returns.
+    public func value(_ key: LV2_URID) -> AtomValue? {
+        var size = 0, storedType: UInt32 = 0, flags: UInt32 = 0
+        guard key != 0, let value = retrieve(handle, key, &size, &storedType, &flags) else { return nil }
+        return AtomValue(type: storedType, body: UnsafeRawBufferPointer(start: value, count: size))
     }
 
     /// The bytes stored under `key` if their type is `type`; valid until `restore` returns.
@@ -106,12 +128,18 @@ public struct StateReader {
     public func double(_ key: LV2_URID) -> Double? { load(key, type: urids.double) }
     public func bool(_ key: LV2_URID) -> Bool? { load(key, type: urids.bool, as: Int32.self).map { $0 != 0 } }
 
-    /// A stored path, made absolute through the host's `state:mapPath`; free it with `free`.
-    public func path(_ key: LV2_URID) -> UnsafeMutablePointer<CChar>? {
+    /// Calls `body` with a stored path made absolute through the host's `state:mapPath`,
+    /// then frees the host's copy (with its `state:freePath`, when it gave one); nil when
+    /// no path is stored under `key`.
+    @discardableResult
+    public func withPath<Result>(_ key: LV2_URID, _ body: (UnsafePointer<CChar>) -> Result) -> Result? {
         guard let stored = bytes(key, type: urids.path), let text = stored.baseAddress?.assumingMemoryBound(to: CChar.self),
               stored.count > 0, text[stored.count - 1] == 0 else { return nil }
-        if let mapPath, let absolute = mapPath.pointee.absolute_path?(mapPath.pointee.handle, text) { return absolute }
-        return strdup(text)
+        guard let mapPath = paths.mapPath, let absolute = mapPath.pointee.absolute_path?(mapPath.pointee.handle, text) else {
+            return body(text)
+        }
+        defer { paths.release(absolute) }
+        return body(absolute)
     }
 
     private func load<Value: BitwiseCopyable>(_ key: LV2_URID, type: LV2_URID, as _: Value.Type = Value.self) -> Value? {
@@ -120,20 +148,23 @@ public struct StateReader {
     }
 }
 
-/// `state:mapPath`, which hosts pass to `save` and `restore` rather than to `instantiate`.
-private func stateMapPath(in features: UnsafePointer<UnsafePointer<LV2_Feature>?>?) -> UnsafeMutablePointer<LV2_State_Map_Path>? {
-    HostFeatures(features).data(of: URI.stateMapPath)?.assumingMemoryBound(to: LV2_State_Map_Path.self)
-}
+/// `state:mapPath` and `state:freePath`, which hosts pass to `save` and `restore` rather
+/// than to `instantiate`.
+private struct StatePaths {
+    let mapPath: UnsafeMutablePointer<LV2_State_Map_Path>?
+    let freePath: UnsafeMutablePointer<LV2_State_Free_Path>?
 
-/// What `work` answers with: the bytes are copied to the host, which hands them to the
-/// plugin's `workResponse` on the audio thread.
-public struct WorkerResponder {
-    let respond: LV2_Worker_Respond_Function
-    let handle: LV2_Worker_Respond_Handle?
+    init(_ features: HostFeatures) {
+        mapPath = features.data(of: URI.stateMapPath)?.assumingMemoryBound(to: LV2_State_Map_Path.self)
+        freePath = features.data(of: URI.stateFreePath)?.assumingMemoryBound(to: LV2_State_Free_Path.self)
+    }
 
-    @discardableResult
-    public func respond(_ response: UnsafeRawBufferPointer) -> Bool {
-        guard let bytes = response.baseAddress else { return false }
-        return respond(handle, UInt32(response.count), bytes) == LV2_WORKER_SUCCESS
+    /// Frees a path the host made, as the host says (the spec: with `free` when it gave no `freePath`).
+    func release(_ path: UnsafeMutablePointer<CChar>) {
+        if let freePath, let function = freePath.pointee.free_path {
+            function(freePath.pointee.handle, path)
+        } else {
+            free(path)
+        }
     }
 }

@@ -11,7 +11,7 @@ import XCTest
 final class AArch64Tests: XCTestCase {
     static let bundle = Repository.aarch64Bundle
     static let binary = bundle.appendingPathComponent("swiftlv2.so").path
-    static let example = ArpeggiatorExample.folder.appendingPathComponent(".build-aarch64/arpeggiator.lv2")
+    static let example = ExamplePackage.arpeggiator.folder.appendingPathComponent(".build-aarch64/arpeggiator.lv2")
     static let exampleBinary = example.appendingPathComponent("arpeggiator.so").path
     static let rate = RenderHost.rate
 
@@ -57,7 +57,7 @@ final class AArch64Tests: XCTestCase {
         }
         for binary in [Self.binary, Self.exampleBinary] {
             let bundle = URL(fileURLWithPath: binary).deletingLastPathComponent()
-            let nativeBundle = bundle == Self.bundle ? Repository.bundle : ArpeggiatorExample.folder.appendingPathComponent("arpeggiator.lv2")
+            let nativeBundle = bundle == Self.bundle ? Repository.bundle : ExamplePackage.arpeggiator.folder.appendingPathComponent("arpeggiator.lv2")
             let turtle = try FileManager.default.contentsOfDirectory(atPath: nativeBundle.path).filter { $0.hasSuffix(".ttl") }
             XCTAssertEqual(Set(try FileManager.default.contentsOfDirectory(atPath: bundle.path)),
                            Set(turtle + [URL(fileURLWithPath: binary).lastPathComponent]))
@@ -175,8 +175,8 @@ final class AArch64Tests: XCTestCase {
     func testTheExamplePlaysTheSameArpeggioOnAArch64() throws {
         let host = try Self.host()
         let world = try LV2World(lv2Path: Repository.lv2Path(holdingOnly: Self.example, as: "arpeggiator-aarch64.lv2"))
-        let plugin = try world.plugin(uri: ArpeggiatorExample.uri)
-        let renders = try [(RenderHost.Machine.native, try ArpeggiatorExample.binary()), (.aarch64, Self.exampleBinary)].map {
+        let plugin = try world.plugin(uri: ExamplePackage.arpeggiator.uri)
+        let renders = try [(RenderHost.Machine.native, try ExamplePackage.arpeggiator.binary()), (.aarch64, Self.exampleBinary)].map {
             try host.render(plugin, binary: $0.1, on: $0.0, frames: 96_000, blocks: [1, 17, 300, 64], midi: Self.chord)
         }
         XCTAssertEqual(renders[0].events, renders[1].events)

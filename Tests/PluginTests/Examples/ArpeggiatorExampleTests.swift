@@ -15,26 +15,20 @@ final class ArpeggiatorExampleTests: XCTestCase {
     private static let c4 = 261.6256, e4 = 329.6276, g4 = 391.9954
 
     func testBuildsIntoARealPluginBinary() throws {
-        let binary = try ArpeggiatorExample.binary()
-        XCTAssertEqual(try SharedProcessTests.dynamicSymbols(binary, "--defined-only"), ["lv2_descriptor"])
-        let readelf = try runCommand("readelf", ["-d", binary]).standardOutput
-        let needed = readelf.split(separator: "\n").filter { $0.contains("(NEEDED)") }
-            .compactMap { $0.split(separator: "[").last?.dropLast() }.map(String.init).sorted()
-        XCTAssertEqual(needed, ["libc.so.6", "libm.so.6"], "no Swift runtime, nothing but the C library")
-        XCTAssertFalse(readelf.contains("PATH)"), readelf)
+        try ExamplePackage.arpeggiator.assertRealPluginBinary(needing: ["libc.so.6", "libm.so.6"])
     }
 
     func testTurtleValidatesAgainstTheLV2Specifications() throws {
-        try BundleTests.assertValidTurtle(in: URL(fileURLWithPath: try ArpeggiatorExample.lv2Directory())
+        try BundleTests.assertValidTurtle(in: URL(fileURLWithPath: try ExamplePackage.arpeggiator.lv2Directory())
             .appendingPathComponent("arpeggiator.lv2"))
     }
 
     func testPlaysTheHeldChordUpwardsInTimeThroughLv2render() throws {
         let folder = TemporaryFolder("arpeggio")
         func render(_ options: [String]) throws -> [Float] {
-            let result = try LV2RenderTool.run(["render", ArpeggiatorExample.uri, "--notes", "67@0:1,60@0:1,64@0:1",
+            let result = try LV2RenderTool.run(["render", ExamplePackage.arpeggiator.uri, "--notes", "67@0:1,60@0:1,64@0:1",
                                                 "-o", folder.path("out.wav")] + options,
-                                               extraLV2Directories: [try ArpeggiatorExample.lv2Directory()])
+                                               extraLV2Directories: [try ExamplePackage.arpeggiator.lv2Directory()])
             XCTAssertEqual(result.status, 0, result.standardError)
             return try AudioFile.read(path: folder.path("out.wav")).channels[0]
         }
@@ -100,8 +94,8 @@ final class ArpeggiatorExampleTests: XCTestCase {
     }
 
     private static func instance() throws -> RawInstance {
-        let world = try LV2World(lv2Path: try ArpeggiatorExample.lv2Directory())
+        let world = try LV2World(lv2Path: try ExamplePackage.arpeggiator.lv2Directory())
         let features = HandMadeFeatures(options: HandMadeFeatures.standardOptions(sampleRate: 48000))
-        return try XCTUnwrap(RawInstance(try world.plugin(uri: ArpeggiatorExample.uri), sampleRate: 48000, features: features))
+        return try XCTUnwrap(RawInstance(try world.plugin(uri: ExamplePackage.arpeggiator.uri), sampleRate: 48000, features: features))
     }
 }

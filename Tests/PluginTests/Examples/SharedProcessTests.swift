@@ -13,7 +13,7 @@ final class SharedProcessTests: XCTestCase {
     var world: LV2World!
 
     override func setUpWithError() throws {
-        world = try LV2World(lv2Path: Repository.lv2PathWithOnlyOurBundle + ":" + ArpeggiatorExample.lv2Directory())
+        world = try LV2World(lv2Path: Repository.lv2PathWithOnlyOurBundle + ":" + ExamplePackage.arpeggiator.lv2Directory())
     }
 
     /// One instance's settings and what it gets to play.
@@ -32,8 +32,8 @@ final class SharedProcessTests: XCTestCase {
              midi: [(0, 0, [0x90, 60, 90]), (20, 5, [0x90, 67, 90]), (80, 0, [0x80, 67, 0])]),
         Part(uri: RateAdapterHarness.uri, controls: [("rate", 8000), ("quality", 1)], seed: 10),
         Part(uri: RateAdapterHarness.uri, controls: [("rate", 12000), ("quality", 3)], seed: 20),
-        Part(uri: ArpeggiatorExample.uri, midi: [(0, 0, [0x90, 60, 127]), (0, 0, [0x90, 64, 127]), (80, 0, [0xB0, 123, 0])]),
-        Part(uri: ArpeggiatorExample.uri, controls: [("division", 2), ("pattern", 1)],
+        Part(uri: ExamplePackage.arpeggiator.uri, midi: [(0, 0, [0x90, 60, 127]), (0, 0, [0x90, 64, 127]), (80, 0, [0xB0, 123, 0])]),
+        Part(uri: ExamplePackage.arpeggiator.uri, controls: [("division", 2), ("pattern", 1)],
              midi: [(0, 3, [0x90, 67, 90]), (50, 7, [0x80, 67, 0])]),
     ]
 
@@ -83,7 +83,7 @@ final class SharedProcessTests: XCTestCase {
             }
         }
         XCTAssertEqual(Self.mappings(of: Repository.pluginBinary.path), 1, "our library is loaded once")
-        XCTAssertEqual(Self.mappings(of: try ArpeggiatorExample.binary()), 1)
+        XCTAssertEqual(Self.mappings(of: try ExamplePackage.arpeggiator.binary()), 1)
 
         for (index, part) in Self.parts.enumerated() {
             XCTAssertEqual(outputs[index], try playAlone(index), "part \(index) (\(part.uri)) sounds as it does alone")
@@ -98,18 +98,18 @@ final class SharedProcessTests: XCTestCase {
     /// Each library answers for its own plugins only, whichever order they are opened in.
     func testEachLibraryHasItsOwnDescriptors() throws {
         let ours = try XCTUnwrap(dlopen(Repository.pluginBinary.path, RTLD_NOW | RTLD_LOCAL))
-        let example = try XCTUnwrap(dlopen(try ArpeggiatorExample.binary(), RTLD_NOW | RTLD_LOCAL))
+        let example = try XCTUnwrap(dlopen(try ExamplePackage.arpeggiator.binary(), RTLD_NOW | RTLD_LOCAL))
         let oursAgain = try XCTUnwrap(dlopen(Repository.pluginBinary.path, RTLD_NOW | RTLD_LOCAL))
         defer { [ours, example, oursAgain].forEach { dlclose($0) } }
         XCTAssertEqual(ours, oursAgain, "opened twice, loaded once")
         XCTAssertEqual(try Self.descriptorURIs(ours), [SynthPluginTests.uri, RateAdapterHarness.uri])
-        XCTAssertEqual(try Self.descriptorURIs(example), [ArpeggiatorExample.uri])
+        XCTAssertEqual(try Self.descriptorURIs(example), [ExamplePackage.arpeggiator.uri])
     }
 
     /// Neither library exports anything but `lv2_descriptor`, and ours needs nothing
     /// from outside that another Swift library could provide instead (no Swift runtime).
     func testNothingButTheEntryCrossesTheLibraryBoundary() throws {
-        for binary in [Repository.pluginBinary.path, try ArpeggiatorExample.binary()] {
+        for binary in [Repository.pluginBinary.path, try ExamplePackage.arpeggiator.binary()] {
             XCTAssertEqual(try Self.dynamicSymbols(binary, "--defined-only"), ["lv2_descriptor"], binary)
         }
         let imported = try Self.dynamicSymbols(Repository.pluginBinary.path, "--undefined-only")

@@ -88,7 +88,9 @@ final class JackSession {
 
     /// Starts a program with this server's environment; `stop()` will end it.
     @discardableResult
-    func start(_ program: String, _ arguments: [String]) throws -> ChildProcess {
+    func start(_ program: String, _ arguments: [String], lv2Directories: [String] = []) throws -> ChildProcess {
+        var environment = environment
+        if !lv2Directories.isEmpty { environment["LV2_PATH"] = (lv2Directories + [environment["LV2_PATH"] ?? ""]).joined(separator: ":") }
         let child = try ChildProcess(program, arguments, environment: environment, folder: folder)
         children.append(child)
         return child
@@ -96,12 +98,15 @@ final class JackSession {
 
     /// jalv, the LV2 reference host, running `uri` as the JACK client `client`
     /// (its ports are then `client:symbol`); `-x` makes it quit rather than take another name.
+    /// `state` is a state folder for jalv to load (`-l`); `lv2Directories` go on its `LV2_PATH`.
     @discardableResult
-    func jalv(_ uri: String, client: String, controls: [String: Float] = [:]) throws -> ChildProcess {
-        let settings = controls.sorted { $0.key < $1.key }.flatMap { ["-c", "\($0.key)=\($0.value)"] }
+    func jalv(_ uri: String, client: String, controls: [String: Float] = [:], state: String? = nil,
+              lv2Directories: [String] = []) throws -> ChildProcess {
+        var settings = controls.sorted { $0.key < $1.key }.flatMap { ["-c", "\($0.key)=\($0.value)"] }
+        if let state { settings += ["-l", state] }
         // -p prints the controls after every change, which tells when a preset has loaded;
         // stdbuf makes those lines reach the output file at once rather than at exit.
-        return try start("stdbuf", ["--output=L", "jalv"] + settings + ["-p", "-n", client, "-x", uri])
+        return try start("stdbuf", ["--output=L", "jalv"] + settings + ["-p", "-n", client, "-x", uri], lv2Directories: lv2Directories)
     }
 
     /// Waits until JACK lists every port in `ports`.

@@ -1,0 +1,55 @@
+import LV2Kit
+
+/// Everything hosts read about the delay. `make` writes it into delay.lv2 as Turtle, and
+/// the controls take their ranges and defaults from it.
+extension Delay {
+    public static let declaration = PluginDeclaration(
+        uri: "urn:swiftlv2:examples:delay",
+        name: "SwiftLV2 Example Delay",
+        shortDescription: "Stereo echo in time with the song",
+        comment: "Repeats the sound a quarter, an eighth, a dotted eighth or a sixteenth note later, at the host's tempo, each repeat quieter by the feedback. When the tempo changes the echo glides to its new time instead of clicking.",
+        classes: [.delay],
+        version: Version(minor: 2, micro: 0),
+        license: "http://opensource.org/licenses/isc",
+        optionalFeatures: [.hardRTCapable, .uridMap],
+        mainInput: Group.input,
+        mainOutput: Group.output)
+
+    enum Group {
+        static let input = PortGroup("in", "Input", types: [PortGroup.inputGroup, PortGroup.stereoGroup])
+        static let output = PortGroup("out", "Output", types: [PortGroup.outputGroup, PortGroup.stereoGroup], source: "in")
+    }
+
+    public enum Port: Int, PortList {
+        case control, inLeft, inRight, outLeft, outRight, division, feedback, mix
+
+        public var declaration: PortDeclaration {
+            switch self {
+            case .control:
+                .eventInput("control", "Control", supports: [URI.timePosition],
+                            comment: "The host's transport, whose tempo sets the echo's time (120 beats per minute until it says).",
+                            designation: Designation.control)
+            case .inLeft:
+                .audioInput("in_l", "In Left", comment: "The left channel.", designation: Designation.left, group: Group.input)
+            case .inRight:
+                .audioInput("in_r", "In Right", comment: "The right channel.", designation: Designation.right, group: Group.input)
+            case .outLeft:
+                .audioOutput("out_l", "Out Left", comment: "The left channel and its echoes.", designation: Designation.left,
+                             group: Group.output)
+            case .outRight:
+                .audioOutput("out_r", "Out Right", comment: "The right channel and its echoes.", designation: Designation.right,
+                             group: Group.output)
+            case .division:
+                .choice("division", "Time", labels: ["Quarter note", "Eighth note", "Dotted eighth note", "Sixteenth note"],
+                        default: 1,
+                        comment: "How long after the sound its echo comes, as a note value at the host's tempo.")
+            case .feedback:
+                .control("feedback", "Feedback", range: 0...0.95, default: 0.4, unit: .coefficient,
+                         comment: "How much of each echo comes back as the next one.")
+            case .mix:
+                .control("mix", "Mix", range: 0...1, default: 0.3, unit: .coefficient,
+                         comment: "The echoes' share of the output: 0 is the dry sound alone, 1 the echoes alone.")
+            }
+        }
+    }
+}

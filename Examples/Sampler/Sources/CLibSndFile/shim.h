@@ -1,0 +1,2 @@
+// libsndfile, for the sampler's worker (Embedded Swift imports C headers, not Glibc).
+#include <sndfile.h>

@@ -1,0 +1,11 @@
+import LV2KitGenerator
+import Sampler
+
+// The bundle sampler.lv2: what `make` writes its Turtle and entry point from.
+var bundle = Bundle(
+    binary: "sampler.so",
+    project: Project(uri: "urn:swiftlv2:examples", name: "SwiftLV2 examples",
+                     shortDescription: "Example LV2 plugins built with LV2Kit",
+                     maintainer: Person(uri: "urn:swiftlv2:team", name: "The SwiftLV2 developers")))
+bundle.add(Sampler.self)
+BundleGenerator(bundle).main()

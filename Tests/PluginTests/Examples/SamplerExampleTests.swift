@@ -1,0 +1,121 @@
+import AudioMIDIFiles
+import Foundation
+import LV2Host
+import TestSupport
+import XCTest
+
+/// The example sampler, built as a newcomer builds it (`make` in Examples/Sampler), driven
+/// through lv2render as a host drives it: the file chosen with a `patch:Set` (`--set`),
+/// loaded by the worker, played on each note, and back from a saved state.
+final class SamplerExampleTests: XCTestCase {
+    private let folder = TemporaryFolder("sampler")
+    private static let sampler = ExamplePackage.sampler
+
+    func testBuildsIntoARealPluginBinary() throws {
+        try Self.sampler.assertRealPluginBinary(needing: ["libc.so.6", "libm.so.6", "libsndfile.so.1"])
+    }
+
+    func testTurtleValidatesAgainstTheLV2Specifications() throws {
+        _ = try Self.sampler.lv2Directory()
+        try BundleTests.assertValidTurtle(in: Self.sampler.bundleFolder)
+    }
+
+    /// lv2render reads the parameters from the Turtle LV2Kit generated: the file by its path, the gain as a float.
+    func testHostsSeeTheFileAndTheGainAsParameters() throws {
+        let result = try LV2RenderTool.run(["info", Self.sampler.uri], extraLV2Directories: [try Self.sampler.lv2Directory()])
+        XCTAssertEqual(result.status, 0, result.standardError)
+        for expected in ["urn:swiftlv2:examples:sampler#sample", "urn:swiftlv2:examples:sampler#gain", "Path", "Float"] {
+            XCTAssertTrue(result.standardOutput.contains(expected), "\(expected) in\n\(result.standardOutput)")
+        }
+    }
+
+    /// A tone set with `--set sample=`: each note plays it from the note's frame, sample
+    /// for sample, at the gain (-6 dB) times the velocity (lv2render's 100 of 127), and
+    /// nothing after its end; the same whatever blocks the host runs.
+    func testPlaysTheFileSetThroughItsParameterFromTheNotesFrame() throws {
+        let tone = TestSignals.sine(frequency: 1000, sampleRate: 48000, seconds: 0.2)
+        try AudioFile.write(AudioData(sampleRate: 48000, channels: [tone]), to: folder.path("tone.wav"), format: .float32)
+        let played = try render(["--set", "sample=tone.wav", "--set", "gain=-6", "--notes", "60@0.1:0.05"])
+        XCTAssertEqual(played.count, 24000)
+        XCTAssertEqual(SignalAnalysis.peak(played[0..<4800]), 0, "silent before the note")
+        let factor = Float(pow(10, -6.0 / 20)) * 100 / 127
+        let difference = zip(played[4800..<(4800 + tone.count)], tone).map { abs($0 - $1 * factor) }.max() ?? .infinity
+        XCTAssertLessThan(difference, 1e-6)
+        XCTAssertEqual(SignalAnalysis.peak(played[(4800 + tone.count)...]), 0, "a one-shot: silent after the file's end")
+        let partitioned = try render(["--set", "sample=tone.wav", "--set", "gain=-6", "--notes", "60@0.1:0.05",
+                                      "--block", "random:1-700:5"])
+        XCTAssertEqual(largestDifference(partitioned, played), 0, "the same whatever the host's blocks")
+    }
+
+    /// A file at half the session's rate plays at its own pitch, not an octave up.
+    func testAFileAtAnotherRateKeepsItsPitch() throws {
+        let tone = TestSignals.sine(frequency: 500, sampleRate: 24000, seconds: 0.4)
+        try AudioFile.write(AudioData(sampleRate: 24000, channels: [tone]), to: folder.path("low.wav"), format: .float32)
+        let played = try render(["--set", "sample=low.wav", "--notes", "60@0:0.1"])
+        XCTAssertEqual(SignalAnalysis.frequency(of: played[2400..<16800], sampleRate: 48000), 500, accuracy: 1)
+        XCTAssertGreaterThan(SignalAnalysis.peak(played[16800..<19200]), 0.3)
+        XCTAssertEqual(SignalAnalysis.peak(played[19200...]), 0, "0.4 s long at 48 kHz too")
+    }
+
+    /// `--save-state` stores the file and the gain as state properties, without a line of
+    /// the sampler's own; `--state` brings both back, here after the state's folder moved.
+    func testTheFileAndGainComeBackFromTheSavedStateAfterItsFolderMoved() throws {
+        try AudioFile.write(AudioData(sampleRate: 48000, channels: [TestSignals.sine(frequency: 440, sampleRate: 48000, seconds: 0.2)]),
+                            to: folder.path("tone.wav"), format: .float32)
+        let notes = ["--notes", "60@0.1:0.05,64@0.3:0.05"]
+        let first = try render(["--set", "sample=tone.wav", "--set", "gain=-12", "--save-state", folder.path("saved")] + notes)
+        let saved = try String(contentsOfFile: folder.path("saved/state.ttl"), encoding: .utf8)
+        XCTAssertTrue(saved.contains("<urn:swiftlv2:examples:sampler#sample> <tone.wav>"), saved)
+        XCTAssertTrue(saved.contains("<urn:swiftlv2:examples:sampler#gain> \"-12.0\"^^xsd:float"), saved)
+        try FileManager.default.moveItem(atPath: folder.path("saved"), toPath: folder.path("moved"))
+        let again = try render(["--state", folder.path("moved")] + notes)
+        let level = 0.5 * pow(10, -12.0 / 20) * 100 / 127
+        XCTAssertEqual(SignalAnalysis.peak(first), level, accuracy: 1e-4)
+        XCTAssertEqual(largestDifference(again, first), 0)
+    }
+
+    /// jalv, the reference host, loads a state lv2render saved (the file comes back through
+    /// LV2Kit's restore and the worker) and plays it on the note jack_midiseq sends at
+    /// velocity 64, sample for sample as the file holds it, to jack_rec's 32-bit resolution.
+    func testJalvPlaysTheFileOfASavedState() throws {
+        let tone = TestSignals.sine(frequency: 1000, sampleRate: JalvTests.rate, seconds: 0.1)
+        try AudioFile.write(AudioData(sampleRate: JalvTests.rate, channels: [tone]), to: folder.path("tone.wav"), format: .float32)
+        let state = folder.path("jalv-state")
+        _ = try render(["--set", "sample=tone.wav", "--save-state", state])
+        let lv2 = try Self.sampler.lv2Directory()
+        let output = try JackSession.run { jack in
+            try jack.jalv(Self.sampler.uri, client: "sampler", state: state, lv2Directories: [lv2])
+            try jack.start("jack_midiseq", ["seq", "24000", "0", "60", "12000"])
+            try jack.waitForPorts(["sampler:control", "sampler:out", "seq:out"])
+            try jack.connect("seq:out", "sampler:control")
+            return try jack.record(["sampler:out"], seconds: 1)[0]
+        }
+        // The sine starts at an exact zero, so the note began a frame before the first sound.
+        // (The recording's first cycles may be cut short, so a note that starts in them is passed over.)
+        let note = try XCTUnwrap(JalvTests.wholeNotes(in: output).first { $0.lowerBound > 4800 }, "no whole note recorded")
+        let played = output[(note.lowerBound - 1)...].prefix(tone.count)
+        XCTAssertEqual(played.count, tone.count, "the recording ends too soon after the note")
+        let difference = zip(played, tone).map { abs(Double($0) - Double($1) * 64 / 127) }.max() ?? .infinity
+        XCTAssertLessThan(difference, 1e-7, "notes at \(JalvTests.wholeNotes(in: output))")
+    }
+
+    /// Without a file the sampler is silent, and `lv2render check` finds nothing wrong.
+    func testPassesLv2renderCheck() throws {
+        let result = try LV2RenderTool.run(["check", Self.sampler.uri], extraLV2Directories: [try Self.sampler.lv2Directory()])
+        XCTAssertEqual(result.status, 0, result.standardOutput + result.standardError)
+        XCTAssertTrue(result.standardOutput.contains("\n0 failed, 0 warned"), result.standardOutput)
+    }
+
+    /// The largest difference between two renders (infinity when their lengths differ), so a failure prints a number.
+    private func largestDifference(_ a: [Float], _ b: [Float]) -> Float {
+        a.count == b.count ? zip(a, b).map { abs($0 - $1) }.max() ?? 0 : .infinity
+    }
+
+    private func render(_ options: [String]) throws -> [Float] {
+        let output = folder.path("out-\(UUID().uuidString).wav")
+        let result = try LV2RenderTool.run(["render", Self.sampler.uri, "--duration", "0.5", "-o", output] + options,
+                                           extraLV2Directories: [try Self.sampler.lv2Directory()], currentDirectory: folder.url)
+        XCTAssertEqual(result.status, 0, result.standardError)
+        return try AudioFile.read(path: output).channels[0]
+    }
+}
