@@ -1,4 +1,5 @@
-# SwiftLV2: `make` builds the plugin bundle and lv2render, `make test` runs every test,
+# SwiftLV2: `make` builds the plugin bundle, lv2render and the Python package's library
+# (`make python`), `make test` runs every test,
 # `make bench` measures the plugins against C references and records the table in
 # BENCHMARKS.md, `make demo` renders a short piece, `make fuzz` and `make memcheck` run the
 # fuzzers and valgrind at length. Each installs the Debian packages it needs first.
@@ -40,11 +41,21 @@ endif
 
 # A plain `make install` goes to your home (~/.lv2, ~/.local/bin);
 # `make install PREFIX=/usr/local` is a system install (/usr/local/lib/lv2, /usr/local/bin).
+# The Python module goes where that prefix's python3 looks: ~/.local/lib/python3.X/site-packages,
+# /usr/local/lib/python3.X/dist-packages, and /usr/lib/python3/dist-packages for the Debian package.
+PYTHON ?= /usr/bin/python3
+PYTHON_VERSION = $(shell $(PYTHON) -c 'import sys; print("%d.%d" % sys.version_info[:2])')
 ifeq ($(origin PREFIX),undefined)
 PREFIX := $(HOME)/.local
 LV2DIR ?= $(HOME)/.lv2
+PYTHONDIR ?= $(PREFIX)/lib/python$(PYTHON_VERSION)/site-packages
 else
 LV2DIR ?= $(PREFIX)/lib/lv2
+ifeq ($(PREFIX),/usr)
+PYTHONDIR ?= /usr/lib/python3/dist-packages
+else
+PYTHONDIR ?= $(PREFIX)/lib/python$(PYTHON_VERSION)/dist-packages
+endif
 endif
 # The manual page and the shell completions go where man, bash-completion, zsh and fish look:
 # under PREFIX/share (~/.local/share is XDG_DATA_HOME's default, which they search too);
@@ -64,8 +75,11 @@ DEB_DEBS   := dpkg-dev
 # of the sample rate) and sc3 (a side-chain), which HostSpecTests render with lsp-plugins-lv2's Impulse
 # Responses (a path parameter). qemu-user-static runs the aarch64 builds in the AArch64Tests, and
 # Debian's arm64 lilv finds the arm64 package's plugins in the ARM64PackageTests.
+# The Python package's tests: numpy, pytest, mido for MIDI messages, distributed for the Dask
+# example; venv, pip, setuptools and wheel for the `pip install` test.
+PYTHON_DEBS := python3 python3-numpy python3-pytest python3-mido python3-distributed python3-venv python3-pip python3-setuptools python3-wheel
 TEST_DEBS  := lilv-utils sordi lv2-examples setbfree x42-plugins swh-lv2 lsp-plugins-lv2 guitarix-lv2 timgm6mb-soundfont sox valgrind gcc python3 jalv jackd2 ardour lintian $(DEB_DEBS) \
-              $(AARCH64_DEBS) qemu-user-static liblilv-0-0:arm64
+              $(AARCH64_DEBS) qemu-user-static liblilv-0-0:arm64 $(PYTHON_DEBS)
 
 # The benchmark's C code is built with the Swift toolchain's clang (the LLVM that
 # compiles the plugin) and its C synth reference also with gcc, as a second opinion.
@@ -76,14 +90,14 @@ BENCH_HEADERS    := $(wildcard Benchmarks/*.h Benchmarks/reference/*.h) Sources/
 BENCH_DRIVER     := $(BENCH_BUILD)/bench
 BENCH_REFERENCES := $(BENCH_BUILD)/reference-clang.so $(BENCH_BUILD)/reference-gcc.so
 
-.PHONY: all generate plugin plugin-aarch64 host deps aarch64-deps test-deps test check plugin-tests generated-committed \
+.PHONY: all generate plugin plugin-aarch64 host python python-test deps aarch64-deps test-deps test check plugin-tests generated-committed \
         bench bench-smoke demo install deb uninstall clean fuzz fuzz-check memcheck memcheck-check
 
 ifeq ($(PLATFORM),aarch64)
 all: plugin-aarch64
 plugin: plugin-aarch64
 else
-all: plugin host
+all: plugin host python
 endif
 
 # Install the Debian packages that are missing (nothing happens when all are there).
@@ -147,15 +161,33 @@ host: deps
 	$(HOST_BUILD)/release/lv2render --generate-completion-script zsh > $(HOST_DOCS)/_lv2render
 	$(HOST_BUILD)/release/lv2render --generate-completion-script fish > $(HOST_DOCS)/lv2render.fish
 
+# The host as a C library for Python (Sources/LV2HostC/include/swiftlv2.h), put inside the
+# package folder so that `pip install ./python` ships it; linked by scripts/link-python-library
+# with the Swift runtime inside, from the objects of LV2HostC and every target it depends on.
+SWIFTC       ?= $(dir $(realpath $(shell command -v $(SWIFT))))swiftc
+PYTHON_LIBRARY := python/swiftlv2/libswiftlv2.so
+PYTHON_LIBRARY_TARGETS := LV2HostC LV2Host AudioMIDIFiles CHostSupport CRemovalOnSignal
+
+python: deps
+	$(SWIFT) build -c release --target LV2HostC --static-swift-stdlib --scratch-path $(HOST_BUILD)
+	./scripts/link-python-library "$(SWIFTC)" "$$($(SWIFT) build -c release --show-bin-path --scratch-path $(HOST_BUILD))" \
+		$(PYTHON_LIBRARY) $(PYTHON_LIBRARY_TARGETS)
+
+# The Python package's tests, against the given lv2render (the XCTest build's in `make test`).
+python-test: test-deps plugin python
+	SWIFTLV2_ROOT=$(CURDIR) SWIFTLV2_LV2RENDER=$(abspath $(LV2RENDER)) PYTHONPATH=$(CURDIR)/python \
+		$(PYTHON) -m pytest -q -p no:cacheprovider python/tests
+
 # The XCTest run comes last, so that its summary closes the output (the suites are
 # XCTest only, so the empty Swift Testing pass is left out). The Debian packages and the
 # aarch64 builds (ours and the example's) come first: PackageTests and AArch64Tests check them.
-test: test-deps plugin deb
+test: test-deps plugin deb python
 	$(MAKE) --no-print-directory deb PLATFORM=aarch64
 	$(MAKE) --no-print-directory -C Examples/Arpeggiator PLATFORM=aarch64
 	$(SWIFT) build --build-tests --scratch-path $(HOST_BUILD)
 	$(MAKE) --no-print-directory bench-smoke LV2RENDER=$(HOST_BUILD)/debug/lv2render
 	@$(MAKE) --no-print-directory fuzz-check memcheck-check
+	$(MAKE) --no-print-directory python-test LV2RENDER=$(HOST_BUILD)/debug/lv2render
 	SWIFTLV2_ROOT=$(CURDIR) $(SWIFT) test --skip-build --disable-swift-testing --scratch-path $(HOST_BUILD)
 	@$(MAKE) --no-print-directory generated-committed
 
@@ -194,8 +226,8 @@ plugin-tests: test-deps plugin
 # Timing is noisy on shared machines, so nothing here fails on a slow figure: the
 # benchmark only fails when something cannot run or the C synth reference no longer
 # plays what the plugin plays.
-bench: test-deps plugin host $(BENCH_DRIVER) $(BENCH_REFERENCES)
-	./scripts/bench $(BENCH_BUILD) $(HOST_BUILD)/release/lv2render "$(BENCH_CLANG)" "$(BENCH_GCC)"
+bench: test-deps plugin host python $(BENCH_DRIVER) $(BENCH_REFERENCES)
+	PYTHON=$(PYTHON) ./scripts/bench $(BENCH_BUILD) $(HOST_BUILD)/release/lv2render "$(BENCH_CLANG)" "$(BENCH_GCC)"
 
 # Every benchmark once, very briefly; `make test` runs it with its own lv2render.
 LV2RENDER ?= $(HOST_BUILD)/release/lv2render
@@ -223,9 +255,10 @@ ifeq ($(PLATFORM),aarch64)
 	@[ -f $(TARGET_BUNDLE)/$(notdir $(PLUGIN_SO)) ] || $(MAKE) --no-print-directory all
 	install -d $(DESTDIR)$(LV2DIR)/$(INSTALL_NAME)
 else
-	@[ -f $(PLUGIN_SO) ] && [ -f $(HOST_BUILD)/release/lv2render ] && [ -f $(HOST_DOCS)/lv2render.fish ] || $(MAKE) --no-print-directory all
+	@[ -f $(PLUGIN_SO) ] && [ -f $(HOST_BUILD)/release/lv2render ] && [ -f $(HOST_DOCS)/lv2render.fish ] && [ -f $(PYTHON_LIBRARY) ] \
+	    || $(MAKE) --no-print-directory all
 	install -d $(DESTDIR)$(LV2DIR)/$(INSTALL_NAME) $(DESTDIR)$(PREFIX)/bin $(DESTDIR)$(MANDIR)/man1 \
-	    $(DESTDIR)$(BASHCOMPDIR) $(DESTDIR)$(ZSHCOMPDIR) $(DESTDIR)$(FISHCOMPDIR)
+	    $(DESTDIR)$(BASHCOMPDIR) $(DESTDIR)$(ZSHCOMPDIR) $(DESTDIR)$(FISHCOMPDIR) $(DESTDIR)$(PYTHONDIR)/swiftlv2
 endif
 	install -m 644 $(TARGET_BUNDLE)/*.ttl $(DESTDIR)$(LV2DIR)/$(INSTALL_NAME)/
 	install -m 755 $(TARGET_BUNDLE)/$(notdir $(PLUGIN_SO)) $(DESTDIR)$(LV2DIR)/$(INSTALL_NAME)/
@@ -238,7 +271,8 @@ ifneq ($(PLATFORM),aarch64)
 	install -m 644 $(HOST_DOCS)/lv2render.bash $(DESTDIR)$(BASHCOMPDIR)/lv2render
 	install -m 644 $(HOST_DOCS)/_lv2render $(DESTDIR)$(ZSHCOMPDIR)/_lv2render
 	install -m 644 $(HOST_DOCS)/lv2render.fish $(DESTDIR)$(FISHCOMPDIR)/lv2render.fish
-	@./scripts/install-report "$(DESTDIR)" "$(PREFIX)/bin" "$(LV2DIR)/$(INSTALL_NAME)" "$(MANDIR)"
+	install -m 644 python/swiftlv2/*.py $(PYTHON_LIBRARY) $(DESTDIR)$(PYTHONDIR)/swiftlv2/
+	@./scripts/install-report "$(DESTDIR)" "$(PREFIX)/bin" "$(LV2DIR)/$(INSTALL_NAME)" "$(MANDIR)" "$(PYTHONDIR)/swiftlv2"
 endif
 
 # The Debian package, in $(DEB_BUILD)/ (see scripts/build-deb and docs/packaging.md);
@@ -255,9 +289,10 @@ uninstall:
 	rm -rf $(DESTDIR)$(LV2DIR)/$(INSTALL_NAME)
 	rm -f $(DESTDIR)$(PREFIX)/bin/lv2render $(DESTDIR)$(MANDIR)/man1/lv2render.1.gz $(DESTDIR)$(BASHCOMPDIR)/lv2render \
 	    $(DESTDIR)$(ZSHCOMPDIR)/_lv2render $(DESTDIR)$(FISHCOMPDIR)/lv2render.fish
+	rm -rf $(DESTDIR)$(PYTHONDIR)/swiftlv2
 
 clean:
-	rm -rf $(HOST_BUILD) $(PLUGIN_BUILD) $(BENCH_BUILD) $(FUZZ_BUILD) $(DEB_BUILD) $(AARCH64_BUILD) $(PLUGIN_SO) renders
+	rm -rf $(HOST_BUILD) $(PLUGIN_BUILD) $(BENCH_BUILD) $(FUZZ_BUILD) $(DEB_BUILD) $(AARCH64_BUILD) $(PLUGIN_SO) $(PYTHON_LIBRARY) renders
 
 # Fuzzing: libFuzzer drives Tests/Fuzz/fuzz_*.c, which load a copy of the plugin built
 # with coverage and AddressSanitizer instrumentation (the same Embedded Swift code), so

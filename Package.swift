@@ -78,6 +78,10 @@ let package = Package(
         .target(name: "LV2Host", dependencies: ["AudioMIDIFiles", "CLV2", "CLilv", "CHostSupport"]),
         // RTProbe: `lv2render check` counts what a plugin's run() allocates and locks.
         .target(name: "LV2Check", dependencies: ["LV2Host", "AudioMIDIFiles", "CLilv", "CHostSupport", "RTProbe"]),
+        // The host as a C library (include/swiftlv2.h) for Python's swiftlv2 package. Not a
+        // product: SwiftPM links a dynamic library with the toolchain's Swift runtime, so
+        // `make python` links the objects itself, with the runtime inside (docs/python.md).
+        .target(name: "LV2HostC", dependencies: ["LV2Host", "AudioMIDIFiles"], exclude: ["include", "exports.map"]),
         // The command line, and its policy: the repository's bundle, the version, `--notes`.
         .executableTarget(name: "lv2render", dependencies: [
             "LV2Check", "LV2Host", "AudioMIDIFiles", "CHostSupport", "SwiftLV2Version",

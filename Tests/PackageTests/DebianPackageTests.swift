@@ -49,12 +49,14 @@ final class DebianPackageTests: XCTestCase {
             .filter { !$0.hasSuffix("/") })
         let bundleFiles = try FileManager.default.contentsOfDirectory(atPath: Repository.bundle.path)
             .filter { $0.hasSuffix(".ttl") || $0.hasSuffix(".so") }
+        let pythonFiles = try FileManager.default.contentsOfDirectory(atPath: Repository.root.appendingPathComponent("python/swiftlv2").path)
+            .filter { $0.hasSuffix(".py") || $0 == "libswiftlv2.so" }
         let expected = Set(bundleFiles.map { "/usr/lib/lv2/swiftlv2.lv2/\($0)" } + [
             "/usr/bin/lv2render", "/usr/share/man/man1/lv2render.1.gz",
             "/usr/share/bash-completion/completions/lv2render", "/usr/share/zsh/vendor-completions/_lv2render",
             "/usr/share/fish/vendor_completions.d/lv2render.fish",
             "/usr/share/doc/swiftlv2/copyright", "/usr/share/doc/swiftlv2/changelog.gz",
-        ])
+        ] + pythonFiles.map { "/usr/lib/python3/dist-packages/swiftlv2/\($0)" })
         XCTAssertEqual(files, expected)
 
         let depends = try Self.output("dpkg-deb", ["-f", package, "Depends"])
@@ -81,6 +83,12 @@ final class DebianPackageTests: XCTestCase {
         XCTAssertEqual(bare.status, 0, bare.standardError)
         XCTAssertEqual(bare.standardOutput.split(separator: "\n").count, 2, bare.standardOutput)
 
+        // The system's python3 imports the module from the package and lists the plugins with it
+        // (-B: no bytecode left behind in the root, which dpkg would not remove).
+        let python = try runCommand("/usr/bin/env", ["-i", "LV2_PATH=\(lv2Directory)", "PYTHONPATH=\(root.path("usr/lib/python3/dist-packages"))",
+                                                     "/usr/bin/python3", "-B", "-c", "import swiftlv2; print(*[p.uri for p in swiftlv2.plugins()])"])
+        XCTAssertEqual(python.standardOutput, "urn:swiftlv2:rate-adapter urn:swiftlv2:sine-synth\n", python.standardError)
+
         let home = TemporaryFolder("home")
         let defaultPath = try runCommand("/usr/bin/env", ["-u", "LV2_PATH", "HOME=\(home.url.path)", "lv2ls"])
         XCTAssertTrue(defaultPath.standardOutput.contains("http://lv2plug.in/plugins/eg-amp"), defaultPath.standardOutput)
@@ -88,17 +96,19 @@ final class DebianPackageTests: XCTestCase {
         try Self.assertPurgeLeavesNothing("swiftlv2", dpkg: dpkg, root: root)
     }
 
-    /// lv2render as installed needs no library of the Swift toolchain: only system
-    /// libraries resolve, and it runs with an empty environment.
+    /// lv2render and the Python module's library as installed need no library of the Swift
+    /// toolchain: only system libraries resolve, and lv2render runs with an empty environment.
     func testPackagedLV2RenderNeedsNoSwiftToolchain() throws {
         let folder = TemporaryFolder("deb-contents")
         try Self.succeed("dpkg-deb", ["--extract", try Self.package(), folder.url.path])
         let lv2render = folder.path("usr/bin/lv2render")
-        let libraries = try Self.output("ldd", [lv2render]).split(separator: "\n")
-        XCTAssertFalse(libraries.isEmpty)
-        for library in libraries {
-            XCTAssertNil(library.range(of: "swift|Foundation|dispatch|BlocksRuntime|not found", options: .regularExpression),
-                         String(library))
+        for binary in [lv2render, folder.path("usr/lib/python3/dist-packages/swiftlv2/libswiftlv2.so")] {
+            let libraries = try Self.output("ldd", [binary]).split(separator: "\n")
+            XCTAssertFalse(libraries.isEmpty)
+            for library in libraries {
+                XCTAssertNil(library.range(of: "swift|Foundation|dispatch|BlocksRuntime|not found", options: .regularExpression),
+                             String(library))
+            }
         }
         let help = try runCommand("/usr/bin/env", ["-i", lv2render, "--help"])
         XCTAssertEqual(help.status, 0, help.standardError)
@@ -110,7 +120,8 @@ final class DebianPackageTests: XCTestCase {
     func testEveryLinkedLibraryIsUsed() throws {
         _ = try Self.package()
         let folder = Repository.root.appendingPathComponent(".build-deb")
-        let result = try runCommand("dpkg-shlibdeps", ["-O", "root/usr/bin/lv2render", "root/usr/lib/lv2/swiftlv2.lv2/swiftlv2.so"],
+        let result = try runCommand("dpkg-shlibdeps", ["-O", "root/usr/bin/lv2render", "root/usr/lib/lv2/swiftlv2.lv2/swiftlv2.so",
+                                                       "root/usr/lib/python3/dist-packages/swiftlv2/libswiftlv2.so"],
                                     currentDirectory: folder)
         XCTAssertEqual(result.status, 0, result.standardError)
         XCTAssertFalse(result.standardError.contains("useless"), result.standardError)

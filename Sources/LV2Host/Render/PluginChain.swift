@@ -13,8 +13,9 @@ final class PluginChain {
     let notes: [String]
     /// One block of the input, per input channel.
     private let inputBlock: [UnsafeMutableBufferPointer<Float>]
-    private var midi: MIDISchedule
-    private let transport: Transport
+    /// Replaced by `LiveChain` as MIDI arrives call by call.
+    var midi: MIDISchedule
+    var transport: Transport
     /// The frame where the input ended, once it has (0 without input).
     private(set) var inputEnd: Int?
 

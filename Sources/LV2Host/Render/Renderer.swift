@@ -128,8 +128,8 @@ public struct Renderer {
 
     /// An instance set up as the stage asks: the plugin's default state, the preset, the
     /// state directory, then the single controls (a CV input's is a constant). Also returns
-    /// the warnings of the states it restored.
-    private func makeInstance(_ stage: RenderStage, _ request: RenderRequest) throws -> (PluginInstance, [String]) {
+    /// the warnings of the states it restored. (`LiveChain` makes its instances here too.)
+    func makeInstance(_ stage: RenderStage, _ request: RenderRequest) throws -> (PluginInstance, [String]) {
         let instance = try PluginInstance(plugin: stage.plugin, sampleRate: request.sampleRate,
                                           maxBlockLength: request.blocks.maxBlockLength,
                                           nominalBlockLength: request.blocks.nominalBlockLength, urids: world.urids)
@@ -189,7 +189,7 @@ public struct Renderer {
     /// Hands each stage its parameters in a block of no frames before the render, so
     /// that they hold from frame 0: work they cause (loading a file) is done, and its
     /// response delivered, before the first frame is rendered.
-    private func setParameters(_ request: RenderRequest, _ chain: PluginChain) throws {
+    func setParameters(_ request: RenderRequest, _ chain: PluginChain) throws {
         for (stage, instance) in zip(request.stages, chain.instances) where !stage.parameters.isEmpty {
             for (parameter, value) in stage.parameters {
                 try instance.setParameter(parameter, value)

@@ -1,0 +1,72 @@
+import AudioMIDIFiles
+import Foundation
+
+// Each thread has its own last error, so that threads working on different chains never
+// read each other's messages.
+private let lastErrorKey: pthread_key_t = {
+    var key = pthread_key_t()
+    pthread_key_create(&key) { free($0) }
+    return key
+}()
+
+@_cdecl("swiftlv2_last_error")
+public func swiftlv2_last_error() -> UnsafePointer<CChar>? {
+    UnsafePointer(pthread_getspecific(lastErrorKey)?.assumingMemoryBound(to: CChar.self))
+}
+
+@_cdecl("swiftlv2_string_free")
+public func swiftlv2_string_free(_ string: UnsafeMutablePointer<CChar>?) {
+    free(string)
+}
+
+func recordError(_ error: Error) {
+    let message = (error as? HostError)?.description ?? "\(error)"
+    free(pthread_getspecific(lastErrorKey))
+    pthread_setspecific(lastErrorKey, strdup(message))
+}
+
+/// Runs `body`; 0 when it succeeds, else -1 with the message kept for `swiftlv2_last_error`.
+func status(_ body: () throws -> Void) -> Int32 {
+    do {
+        try body()
+        return 0
+    } catch {
+        recordError(error)
+        return -1
+    }
+}
+
+/// `body`'s result, or nil with the message kept.
+func result<T>(_ body: () throws -> T) -> T? {
+    do {
+        return try body()
+    } catch {
+        recordError(error)
+        return nil
+    }
+}
+
+/// lilv and the descriptions it holds are not thread-safe: whatever reads them (finding plugins,
+/// making instances, presets, state) goes one thread at a time. Processing audio does not.
+let descriptionLock = NSLock()
+
+func withDescriptions<T>(_ body: () throws -> T) rethrows -> T {
+    descriptionLock.lock()
+    defer { descriptionLock.unlock() }
+    return try body()
+}
+
+/// A string the caller frees with `swiftlv2_string_free`.
+func ownedString(_ text: String) -> UnsafeMutablePointer<CChar>? {
+    strdup(text)
+}
+
+func string(_ pointer: UnsafePointer<CChar>?, _ what: String) throws -> String {
+    guard let pointer else { throw HostError("The \(what) is missing (a null pointer).") }
+    return String(cString: pointer)
+}
+
+func json(_ object: Any) throws -> String {
+    let data = try JSONSerialization.data(withJSONObject: object, options: [.sortedKeys])
+    return String(decoding: data, as: UTF8.self)
+}

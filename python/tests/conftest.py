@@ -1,0 +1,55 @@
+"""What the Python package's tests share: lv2render to compare with, and fixtures made here.
+
+`make python-test` (part of `make test`) runs them with SWIFTLV2_ROOT set, so that the
+repository's plugin.lv2 is found first, and SWIFTLV2_LV2RENDER naming the lv2render to compare with.
+"""
+
+import os
+import subprocess
+
+import numpy as np
+import pytest
+
+import swiftlv2
+
+SYNTH = "urn:swiftlv2:sine-synth"
+RATE_ADAPTER = "urn:swiftlv2:rate-adapter"
+# From lv2-examples (TEST_DEBS): the LV2 book's plugins.
+EG_AMP = "http://lv2plug.in/plugins/eg-amp"
+EG_SAMPLER = "http://lv2plug.in/plugins/eg-sampler"
+EG_FIFTHS = "http://lv2plug.in/plugins/eg-fifths"
+EG_METRO = "http://lv2plug.in/plugins/eg-metro"
+# From setbfree (TEST_DEBS): the organ.
+SETBFREE = "http://gareus.org/oss/lv2/b_synth"
+
+
+def lv2render_path():
+    return os.environ.get("SWIFTLV2_LV2RENDER") or swiftlv2.check.__globals__["_lv2render"]()
+
+
+def lv2render(*arguments):
+    """Runs lv2render; its output on success, else the test fails with its message."""
+    finished = subprocess.run([lv2render_path(), *map(str, arguments)], capture_output=True, text=True)
+    assert finished.returncode == 0, finished.stderr
+    return finished.stdout
+
+
+def render_with_lv2render(tmp_path, *arguments):
+    """lv2render's float32 output for `arguments`, read back as (channels, frames)."""
+    output = tmp_path / "lv2render.wav"
+    lv2render("render", *arguments, "-o", output)
+    audio, _ = swiftlv2.read(output)
+    return audio
+
+
+def noise(channels, frames, seed=1, level=0.5):
+    return (np.random.default_rng(seed).uniform(-level, level, (channels, frames))).astype(np.float32)
+
+
+@pytest.fixture
+def stereo_noise_file(tmp_path):
+    """Two seconds of stereo noise at 48 kHz as a float WAV file, and the samples."""
+    audio = noise(2, 96000)
+    path = tmp_path / "noise.wav"
+    swiftlv2.write(path, audio, 48000)
+    return path, audio
