@@ -64,18 +64,18 @@ final class DeclarationCheckTests: XCTestCase {
     }
 
     private func bundle<Ports: FaultyPorts>(_ ports: Ports.Type) -> LV2KitGenerator.Bundle {
-        var bundle = LV2KitGenerator.Bundle(binary: "faulty.so", project: Project(
-            uri: "urn:swiftlv2:test", name: "Tests", shortDescription: "Tests",
-            maintainer: Person(uri: "urn:swiftlv2:team", name: "The SwiftLV2 developers")))
-        bundle.add(Faulty<Ports>.self)
-        return bundle
+        bundle(of: Faulty<Ports>.self)
     }
 
     private func bundle<Parameter: ParameterList>(_ parameters: Parameter.Type) -> LV2KitGenerator.Bundle {
+        bundle(of: WithParameters<Parameter>.self)
+    }
+
+    private func bundle<Plugin: LV2Plugin & ~Copyable>(of plugin: Plugin.Type) -> LV2KitGenerator.Bundle {
         var bundle = LV2KitGenerator.Bundle(binary: "faulty.so", project: Project(
             uri: "urn:swiftlv2:test", name: "Tests", shortDescription: "Tests",
             maintainer: Person(uri: "urn:swiftlv2:team", name: "The SwiftLV2 developers")))
-        bundle.add(WithParameters<Parameter>.self)
+        bundle.add(plugin)
         return bundle
     }
 }
