@@ -90,6 +90,15 @@ struct PluginFacts {
 
     var uri: String { declaration.uri.string }
 
+    /// The port groups its ports and main input and output name, each once.
+    var portGroups: [PortGroup] {
+        var groups: [PortGroup] = []
+        for group in [declaration.mainInput, declaration.mainOutput] + ports.map(\.group) {
+            if let group, !groups.contains(where: { $0.symbol.string == group.symbol.string }) { groups.append(group) }
+        }
+        return groups
+    }
+
     /// A name for the generated descriptor variables: `sineSynth` for `SineSynth`.
     var variableName: String {
         let name = typeName.filter { $0 != "." }

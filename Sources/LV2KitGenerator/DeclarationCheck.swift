@@ -3,8 +3,9 @@ import LV2Kit
 /// What the generator refuses to write: a declaration that hosts would read other than its
 /// author meant, or that the plugin's own controls would contradict (a default outside the
 /// range the plugin clamps to, a preset value it would move, a logarithmic knob over zero,
-/// two ports answering to one symbol). Each problem is one sentence that names the plugin
-/// and the port, so that an author meets it at `make`, before any host or test does.
+/// two ports answering to one symbol, two parameters or a parameter and another subject of the
+/// Turtle answering to one URI). Each problem is one sentence that names the plugin and the
+/// port or parameter, so that an author meets it at `make`, before any host or test does.
 enum DeclarationCheck {
     static func problems(in bundle: Bundle) -> [String] {
         bundle.plugins.flatMap { problems(of: $0) }
@@ -23,7 +24,9 @@ enum DeclarationCheck {
             if !isValidSymbol(symbol) {
                 problems.append("\(port(declaration)) has a symbol LV2 does not allow: letters, digits and underscores, not starting with a digit.")
             }
-            problems += rangeProblems(of: declaration, named: port(declaration))
+            if let rule = NumberRule(declaration) {
+                problems += rule.problems(default: declaration.isInput ? declaration.defaultValue : nil, named: port(declaration))
+            }
         }
 
         var fragments: Set<String> = []
@@ -34,46 +37,50 @@ enum DeclarationCheck {
             }
             for (symbol, value, _) in preset.values {
                 guard let declaration = plugin.ports.first(where: { $0.symbol.string == symbol }) else { continue }
-                guard case .control = declaration.kind, declaration.isInput, let range = declaration.range else {
+                guard case .control = declaration.kind, declaration.isInput, let rule = NumberRule(declaration) else {
                     problems.append("\(name) sets port \"\(symbol)\", which is not a control input.")
                     continue
                 }
-                if let problem = valueProblem(value, in: range, of: declaration) {
+                if let problem = rule.problem(with: value) {
                     problems.append("\(name) sets port \"\(symbol)\" to \(number(value)), \(problem).")
                 }
             }
         }
-        return problems
+        return problems + parameterProblems(of: plugin)
     }
 
-    /// The range itself, its default and its scale points.
-    private static func rangeProblems(of declaration: PortDeclaration, named port: String) -> [String] {
-        guard let range = declaration.range else { return [] }
-        guard range.lowerBound.isFinite, range.upperBound.isFinite else {
-            return ["\(port) has a range that is not finite (\(text(range)))."]
-        }
+    /// A parameter's URI is its `patch:property`, its state key and the subject of its Turtle,
+    /// so it must be its own: not another parameter's, nor the plugin's, a preset's or a port
+    /// group's, whose statements would merge with it. A path parameter with no file types takes
+    /// any file (a model, a table), which is a sound choice; a file type with a dot in it is not,
+    /// since LV2Kit compares what follows a file's last dot and so would refuse every file.
+    private static func parameterProblems(of plugin: PluginFacts) -> [String] {
         var problems: [String] = []
-        if declaration.has(.logarithmic), range.lowerBound <= 0 {
-            problems.append("\(port) is logarithmic, but its range \(text(range)) includes zero or less.")
-        }
-        if declaration.isInput, let value = declaration.defaultValue, let problem = valueProblem(value, in: range, of: declaration) {
-            problems.append("\(port) has the default \(number(value)), \(problem).")
-        }
-        for point in declaration.scalePoints where !range.contains(point.value) {
-            problems.append("\(port) has the scale point \"\(point.label.string)\" at \(number(point.value)), outside its range \(text(range)).")
+        let otherSubjects = Set([plugin.uri] + plugin.presets.map { "\(plugin.uri)#\($0.fragment)" }
+            + plugin.portGroups.map { "\(plugin.uri)#\($0.symbol.string)" })
+        var uris: Set<String> = []
+        for parameter in plugin.parameters {
+            let uri = parameter.uri.string
+            let name = "Parameter <\(uri)> of <\(plugin.uri)>"
+            if !uris.insert(uri).inserted {
+                problems.append("\(name) repeats the URI of another of its parameters: each parameter needs its own.")
+            }
+            if otherSubjects.contains(uri) {
+                problems.append("\(name) has the URI of the plugin, one of its presets or one of its port groups: each needs its own.")
+            }
+            switch parameter.kind {
+            case let .number(range, defaultValue, _, isWhole):
+                let rule = NumberRule(range: range, isWhole: isWhole, isLogarithmic: false, noun: "parameter")
+                problems += rule.problems(default: defaultValue, named: name)
+            case let .path(fileTypes):
+                for type in fileTypes.map(\.string) where type.isEmpty || type.contains(".") || type.contains("/") {
+                    problems.append("\(name) takes the file type \"\(type)\", which no file name ends with: give extensions without their dot, such as \"wav\".")
+                }
+            case .toggle, .text:
+                break
+            }
         }
         return problems
-    }
-
-    /// Why `value` cannot be this port's (its default, or a preset's), or nil.
-    private static func valueProblem(_ value: Float, in range: ClosedRange<Float>, of declaration: PortDeclaration) -> String? {
-        if !range.contains(value) { return "outside its range \(text(range))" }
-        if declaration.isWholeNumber, value != value.rounded() { return "but the port takes whole numbers only" }
-        if declaration.has(.enumeration), !declaration.scalePoints.contains(where: { $0.value == value }) {
-            let points = declaration.scalePoints.map { number($0.value) }.joined(separator: ", ")
-            return "but the port is an enumeration and that is none of its scale points (\(points))"
-        }
-        return nil
     }
 
     /// `lv2:symbol`'s rule: a C identifier.
@@ -82,11 +89,67 @@ enum DeclarationCheck {
         return symbol.unicodeScalars.allSatisfy { $0.isASCII && ($0.properties.isAlphabetic || ("0"..."9").contains($0) || $0 == "_") }
     }
 
-    private static func number(_ value: Float) -> String {
+    fileprivate static func number(_ value: Float) -> String {
         value.isFinite && value == value.rounded() && abs(value) < 1e9 ? String(Int(value)) : "\(value)"
     }
 
-    private static func text(_ range: ClosedRange<Float>) -> String { "\(number(range.lowerBound))…\(number(range.upperBound))" }
+    fileprivate static func text(_ range: ClosedRange<Float>) -> String { "\(number(range.lowerBound))…\(number(range.upperBound))" }
+}
+
+/// What a number must be to be a port's or a parameter's: within a finite range, above zero
+/// when logarithmic, whole when the values are, and one of the scale points of an enumeration.
+private struct NumberRule {
+    let range: ClosedRange<Float>
+    let isWhole: Bool
+    let isLogarithmic: Bool
+    /// An enumeration takes its scale points only.
+    var isEnumeration = false
+    var scalePoints: [ScalePoint] = []
+    /// "port" or "parameter", for the sentences.
+    let noun: String
+
+    init(range: ClosedRange<Float>, isWhole: Bool, isLogarithmic: Bool, noun: String) {
+        self.range = range
+        self.isWhole = isWhole
+        self.isLogarithmic = isLogarithmic
+        self.noun = noun
+    }
+
+    init?(_ port: PortDeclaration) {
+        guard let range = port.range else { return nil }
+        self.init(range: range, isWhole: port.isWholeNumber, isLogarithmic: port.has(.logarithmic), noun: "port")
+        isEnumeration = port.has(.enumeration)
+        scalePoints = port.scalePoints
+    }
+
+    /// The range itself, the default and the scale points.
+    func problems(default defaultValue: Float?, named name: String) -> [String] {
+        guard range.lowerBound.isFinite, range.upperBound.isFinite else {
+            return ["\(name) has a range that is not finite (\(DeclarationCheck.text(range)))."]
+        }
+        var problems: [String] = []
+        if isLogarithmic, range.lowerBound <= 0 {
+            problems.append("\(name) is logarithmic, but its range \(DeclarationCheck.text(range)) includes zero or less.")
+        }
+        if let defaultValue, let problem = problem(with: defaultValue) {
+            problems.append("\(name) has the default \(DeclarationCheck.number(defaultValue)), \(problem).")
+        }
+        for point in scalePoints where !range.contains(point.value) {
+            problems.append("\(name) has the scale point \"\(point.label.string)\" at \(DeclarationCheck.number(point.value)), outside its range \(DeclarationCheck.text(range)).")
+        }
+        return problems
+    }
+
+    /// Why `value` cannot be this number (a default, or a preset's value), or nil.
+    func problem(with value: Float) -> String? {
+        if !range.contains(value) { return "outside its range \(DeclarationCheck.text(range))" }
+        if isWhole, value != value.rounded() { return "but the \(noun) takes whole numbers only" }
+        if isEnumeration, !scalePoints.contains(where: { $0.value == value }) {
+            let points = scalePoints.map { DeclarationCheck.number($0.value) }.joined(separator: ", ")
+            return "but the \(noun) is an enumeration and that is none of its scale points (\(points))"
+        }
+        return nil
+    }
 }
 
 extension PortDeclaration {

@@ -48,11 +48,7 @@ enum TurtleFiles {
     static func description(_ plugin: PluginFacts, project: Project) -> String {
         var turtle = Turtle()
         let declaration = plugin.declaration
-        var groups: [PortGroup] = []
-        for group in [declaration.mainInput, declaration.mainOutput] + plugin.ports.map(\.group) {
-            if let group, !groups.contains(where: { $0.symbol.string == group.symbol.string }) { groups.append(group) }
-        }
-        for group in groups {
+        for group in plugin.portGroups {
             turtle.append("\n<\(plugin.uri)#\(group.symbol.string)>\n")
             turtle.append("    a \(turtle.terms(group.types.isEmpty ? [PG.groupClass] : group.types.map(\.string))) ;\n")
             if let source = group.source { turtle.append("    \(turtle.term(PG.source)) <\(plugin.uri)#\(source.string)> ;\n") }

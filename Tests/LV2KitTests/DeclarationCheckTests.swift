@@ -17,6 +17,11 @@ final class DeclarationCheckTests: XCTestCase {
             (bundle(PresetNotWhole.self), #"Preset "half" of <urn:swiftlv2:test:faulty> sets port "voices" to 1.5, but the port takes whole numbers only."#),
             (bundle(PresetNotAScalePoint.self), #"Preset "odd" of <urn:swiftlv2:test:faulty> sets port "bits" to 12, but the port is an enumeration and that is none of its scale points (0, 8, 16)."#),
             (bundle(SymbolNotAnIdentifier.self), #"Port "2nd gain" of <urn:swiftlv2:test:faulty> has a symbol LV2 does not allow: letters, digits and underscores, not starting with a digit."#),
+            (bundle(ParameterDefaultAboveRange.self), #"Parameter <urn:swiftlv2:test:faulty#level> of <urn:swiftlv2:test:faulty> has the default 20, outside its range -40…12."#),
+            (bundle(IntegerParameterDefaultNotWhole.self), #"Parameter <urn:swiftlv2:test:faulty#steps> of <urn:swiftlv2:test:faulty> has the default 2.5, but the parameter takes whole numbers only."#),
+            (bundle(RepeatedParameterURI.self), #"Parameter <urn:swiftlv2:test:faulty#level> of <urn:swiftlv2:test:faulty> repeats the URI of another of its parameters: each parameter needs its own."#),
+            (bundle(ParameterURIOfAPreset.self), #"Parameter <urn:swiftlv2:test:faulty#quiet> of <urn:swiftlv2:test:faulty> has the URI of the plugin, one of its presets or one of its port groups: each needs its own."#),
+            (bundle(FileTypeWithADot.self), #"Parameter <urn:swiftlv2:test:faulty#sample> of <urn:swiftlv2:test:faulty> takes the file type ".wav", which no file name ends with: give extensions without their dot, such as "wav"."#),
         ]
         for (bundle, sentence) in cases {
             let folder = FileManager.default.temporaryDirectory.appendingPathComponent("declaration-check-\(UUID())")
@@ -55,13 +60,22 @@ final class DeclarationCheckTests: XCTestCase {
 
     func testAGoodDeclarationPasses() {
         XCTAssertEqual(DeclarationCheck.problems(in: bundle(Good.self)), [])
+        XCTAssertEqual(DeclarationCheck.problems(in: bundle(GoodParameters.self)), [])
     }
 
     private func bundle<Ports: FaultyPorts>(_ ports: Ports.Type) -> LV2KitGenerator.Bundle {
+        bundle(of: Faulty<Ports>.self)
+    }
+
+    private func bundle<Parameter: ParameterList>(_ parameters: Parameter.Type) -> LV2KitGenerator.Bundle {
+        bundle(of: WithParameters<Parameter>.self)
+    }
+
+    private func bundle<Plugin: LV2Plugin & ~Copyable>(of plugin: Plugin.Type) -> LV2KitGenerator.Bundle {
         var bundle = LV2KitGenerator.Bundle(binary: "faulty.so", project: Project(
             uri: "urn:swiftlv2:test", name: "Tests", shortDescription: "Tests",
             maintainer: Person(uri: "urn:swiftlv2:team", name: "The SwiftLV2 developers")))
-        bundle.add(Faulty<Ports>.self)
+        bundle.add(plugin)
         return bundle
     }
 }
@@ -76,6 +90,15 @@ private struct Faulty<Port: FaultyPorts>: LV2Plugin, ~Copyable {
     static var presets: [Preset<Port>] { Port.presets }
     init?(sampleRate: Double, host: borrowing HostFeatures) { nil }
     mutating func run(_ ports: borrowing Ports<Port>, frames: Int) {}
+}
+
+/// The good ports and presets, with the `Parameter` type's parameters.
+private struct WithParameters<Parameter: ParameterList>: LV2Plugin, ~Copyable {
+    typealias Port = Good
+    static var declaration: PluginDeclaration { Faulty<Good>.declaration }
+    static var presets: [Preset<Good>] { Good.presets }
+    init?(sampleRate: Double, host: borrowing HostFeatures) { nil }
+    mutating func run(_ ports: borrowing Ports<Good>, frames: Int) {}
 }
 
 private protocol FaultyPorts: PortList {
@@ -158,4 +181,51 @@ private enum PresetNotAScalePoint: Int, FaultyPorts {
 private enum SymbolNotAnIdentifier: Int, FaultyPorts {
     case gain
     var declaration: PortDeclaration { .control("2nd gain", "Gain", range: -60...6, default: 0, unit: .decibel, comment: "Level.") }
+}
+
+/// Good parameters, which the faulty ones start from.
+private enum GoodParameters: Int, ParameterList {
+    case sample, level, steps
+    var declaration: ParameterDeclaration {
+        switch self {
+        case .sample: .path("urn:swiftlv2:test:faulty#sample", "Sample", fileTypes: ["wav", "FLAC"], comment: "A sound.")
+        case .level: Self.loudness
+        case .steps: .integer("urn:swiftlv2:test:faulty#steps", "Steps", range: 1...8, default: 2, comment: "How many.")
+        }
+    }
+    static let loudness = ParameterDeclaration.number("urn:swiftlv2:test:faulty#level", "Level", range: -40...12, default: 0,
+                                                   unit: .decibel, comment: "Loudness.")
+}
+
+private enum ParameterDefaultAboveRange: Int, ParameterList {
+    case level
+    var declaration: ParameterDeclaration {
+        .number("urn:swiftlv2:test:faulty#level", "Level", range: -40...12, default: 20, unit: .decibel, comment: "Loudness.")
+    }
+}
+
+/// `.integer` takes whole numbers only; the general initializer does not.
+private enum IntegerParameterDefaultNotWhole: Int, ParameterList {
+    case steps
+    var declaration: ParameterDeclaration {
+        ParameterDeclaration(uri: "urn:swiftlv2:test:faulty#steps", label: "Steps", comment: "How many.",
+                             kind: .number(range: 1...8, defaultValue: 2.5, unit: nil, isWhole: true))
+    }
+}
+
+private enum RepeatedParameterURI: Int, ParameterList {
+    case first, second
+    var declaration: ParameterDeclaration { GoodParameters.loudness }
+}
+
+private enum ParameterURIOfAPreset: Int, ParameterList {
+    case quiet
+    var declaration: ParameterDeclaration { .toggle("urn:swiftlv2:test:faulty#quiet", "Quiet", default: false, comment: "Softly.") }
+}
+
+private enum FileTypeWithADot: Int, ParameterList {
+    case sample
+    var declaration: ParameterDeclaration {
+        .path("urn:swiftlv2:test:faulty#sample", "Sample", fileTypes: [".wav"], comment: "A sound.")
+    }
 }
