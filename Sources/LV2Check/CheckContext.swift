@@ -12,6 +12,8 @@ final class CheckContext {
     let quick: Bool
     let level: CheckLevel
     let check: PluginCheck
+    /// What `check --set` and `--state` ask of every instance, after its default state.
+    let stage: RenderStage?
     let sampleRate = 48000.0
     /// The longest block any check runs; random schedules go up to it.
     let maxBlockLength = 4096
@@ -26,7 +28,8 @@ final class CheckContext {
     private(set) var inStrictProbes = false
 
     init(plugin: PluginInfo, world: LV2World, check: PluginCheck, seed: UInt64, quick: Bool, level: CheckLevel,
-         progress: CheckProgress) {
+         stage: RenderStage? = nil, progress: CheckProgress) {
+        self.stage = stage
         self.plugin = plugin
         self.world = world
         self.quick = quick
@@ -62,7 +65,9 @@ final class CheckContext {
         Int((quick ? quickSeconds : fullSeconds) * sampleRate)
     }
 
-    /// A fresh, instantiated instance at the check rate (or `rate`), with its default state.
+    /// A fresh, instantiated instance at the check rate (or `rate`), with its default state
+    /// and then the run's `stage` (a parameter is set in an activation of its own, since
+    /// only `run` takes it and its worker's load must be over before the check plays).
     /// Its cleanup is a step of its own: plugins crash there too.
     func instance(rate: Double? = nil, step text: String = "instantiating the plugin") throws -> PluginInstance {
         step(text, instances: 1)
@@ -70,6 +75,14 @@ final class CheckContext {
         let instance = try PluginInstance(plugin: plugin, sampleRate: rate ?? sampleRate, maxBlockLength: maxBlockLength,
                                           nominalBlockLength: 512, urids: world.urids)
         _ = try world.loadDefaultState(into: instance)
+        if let stage {
+            _ = try stage.setUp(instance, in: world)
+            if !stage.parameters.isEmpty {
+                instance.activate()
+                try stage.setParameters(of: instance)
+                instance.deactivate()
+            }
+        }
         secondsPerInstance = max(secondsPerInstance, Date().timeIntervalSince(started))
         let progress = progress, strict = inStrictProbes
         instance.willCleanUp = { progress.step("cleanup (deactivate and cleanup of an instance)", budget: 0, strict: strict) }

@@ -9,7 +9,7 @@ import LV2Host
 /// aborts or hangs takes only that check down. The child gets `timeout` seconds.
 public final class CheckRunner {
     /// The hidden subcommand that runs one check:
-    /// `<executable> check-worker URI --check NAME --seed N --report FILE --level LEVEL [--quick]`.
+    /// `<executable> check-worker URI --check NAME --seed N --report FILE --level LEVEL [--quick] [--set NAME=VALUE]… [--state DIR]`.
     public static let workerCommand = "check-worker"
 
     public let uri: String
@@ -18,6 +18,9 @@ public final class CheckRunner {
     public let quick: Bool
     public let timeout: Double
     public let level: CheckLevel
+    /// `--set NAME=VALUE` arguments and a state directory, handed on to each child as they are.
+    public let settings: [String]
+    public let statePath: String?
     private let executable: String
     /// A folder of links to the plugin's bundles (the children's `LV2_PATH`, so that
     /// each loads one plugin's Turtle rather than every installed bundle) and their
@@ -26,7 +29,7 @@ public final class CheckRunner {
 
     /// Throws when no plugin has the URI.
     public init(uri: String, world: LV2World, executable: String, seed: UInt64, quick: Bool, level: CheckLevel = .standard,
-                timeout: Double) throws {
+                timeout: Double, settings: [String] = [], statePath: String? = nil) throws {
         guard let plugin = world.lilvPlugin(uri: uri) else {
             throw HostError("No plugin with URI \(uri) was found on the LV2 path (\(world.searchPath.joined(separator: ":"))).")
         }
@@ -39,6 +42,8 @@ public final class CheckRunner {
         self.quick = quick
         self.timeout = timeout
         self.level = level
+        self.settings = settings
+        self.statePath = statePath
         folder = FileManager.default.temporaryDirectory.appendingPathComponent("lv2render-check-\(getpid())-\(UUID().uuidString)")
         let dataFiles = forEach(lilv_plugin_get_data_uris(plugin)) { filePath($0) }.compactMap { $0 }
         let folders = dataFiles.map { URL(fileURLWithPath: $0).deletingLastPathComponent() }
@@ -77,6 +82,7 @@ public final class CheckRunner {
         process.executableURL = URL(fileURLWithPath: executable)
         process.arguments = [Self.workerCommand, uri, "--check", check.rawValue, "--seed", String(seed),
                              "--report", reportFile.path, "--level", level.rawValue] + (quick ? ["--quick"] : [])
+            + settings.flatMap { ["--set", $0] } + (statePath.map { ["--state", $0] } ?? [])
         var environment = ProcessInfo.processInfo.environment
         environment["LV2_PATH"] = folder.appendingPathComponent("lv2").path
         environment["SWIFT_BACKTRACE"] = "enable=no"  // a crash is reported here, in one line

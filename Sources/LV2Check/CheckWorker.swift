@@ -5,15 +5,16 @@ import LV2Host
 /// Runs one check in this process: what the child process of `CheckRunner` does.
 public enum CheckWorker {
     /// Loads the plugin from the LV2 path the parent prepared and runs `check`.
-    /// Errors the plugin causes (it refuses to instantiate…) become failures.
+    /// Errors the plugin causes (it refuses to instantiate…) become failures. `stage` makes
+    /// what every instance gets after its default state (`check --set`, `--state`).
     public static func run(_ check: PluginCheck, uri: String, seed: UInt64, quick: Bool, level: CheckLevel,
-                           progress: CheckProgress) -> CheckResult {
+                           stage: (PluginInfo) throws -> RenderStage? = { _ in nil }, progress: CheckProgress) -> CheckResult {
         do {
             progress.step("loading the plugin's description with lilv", budget: 0, strict: false)
             let world = try LV2World()
             let plugin = try world.plugin(uri: uri)
             let context = CheckContext(plugin: plugin, world: world, check: check, seed: seed, quick: quick, level: level,
-                                       progress: progress)
+                                       stage: try stage(plugin), progress: progress)
             if check != .metadata, let reason = unrunnableReason(plugin) {
                 return CheckResult(check: check.rawValue, outcome: .skip, detail: reason)
             }

@@ -46,6 +46,17 @@ struct CheckCommand: ParsableCommand {
             })
     var only: [PluginCheck] = []
 
+    @Option(name: .customLong("set"), parsing: .unconditionalSingleValue,
+            help: ArgumentHelp("Set a control input, or a parameter by URI, label or the URI's last part, in every instance the checks make (as render --set).",
+                               valueName: "name=value"),
+            transform: ControlSetting.init(argument:))
+    var settings: [ControlSetting] = []
+
+    @Option(parsing: .unconditional,
+            help: ArgumentHelp("Restore a state directory (as jalv and render --save-state write it) into every instance the checks make, before any --set.",
+                               valueName: "dir"))
+    var state: String?
+
     @Flag(help: "Print the results as one JSON object.")
     var json = false
 
@@ -73,9 +84,17 @@ struct CheckCommand: ParsableCommand {
         let uris = try targets.flatMap { target in
             FileManager.default.isFolder(target) ? try CheckTargets.uris([target], world: world) : [try resolvePlugin(target, in: world).uri]
         }
+        // Settings are resolved here as render resolves them, so that a wrong name or value
+        // is one sentence before any check runs; each child resolves them again.
+        if !settings.isEmpty || state != nil {
+            for uri in uris {
+                if let state { try world.checkState(state, for: uri) }
+                _ = try Self.stage(of: try world.plugin(uri: uri), settings: settings, statePath: state)
+            }
+        }
         let runners = try uris.map {
             try CheckRunner(uri: $0, world: world, executable: executable, seed: seed, quick: quick, level: level,
-                            timeout: timeout ?? (quick ? 10 : 30))
+                            timeout: timeout ?? (quick ? 10 : 30), settings: settings.map(\.argument), statePath: state)
         }
         var reports: [CheckReport] = []
         for runner in runners {
@@ -108,6 +127,15 @@ struct CheckCommand: ParsableCommand {
         }
         if reports.contains(where: \.failed) { Foundation.exit(1) }
     }
+
+    /// What every instance gets after its default state, or nil when nothing was asked.
+    static func stage(of plugin: PluginInfo, settings: [ControlSetting], statePath: String?) throws -> RenderStage? {
+        guard !settings.isEmpty || statePath != nil else { return nil }
+        var stage = RenderStage(plugin: plugin, statePath: statePath)
+        try stage.add(settings)
+        for (symbol, _) in stage.controls { _ = try plugin.port(symbol: symbol) }
+        return stage
+    }
 }
 
 /// One check in this process, for `CheckRunner`'s child: not for people.
@@ -120,12 +148,17 @@ struct CheckWorkerCommand: ParsableCommand {
     @Option var report: String?
     @Option var level: CheckLevel = .standard
     @Flag var quick = false
+    @Option(name: .customLong("set"), parsing: .unconditionalSingleValue, transform: ControlSetting.init(argument:))
+    var settings: [ControlSetting] = []
+    @Option var state: String?
 
     func run() throws {
         var noCoreDump = rlimit(rlim_cur: 0, rlim_max: 0)
         setrlimit(__rlimit_resource_t(RLIMIT_CORE.rawValue), &noCoreDump)  // a plugin's crash is the report, not a core file
         let progress = CheckProgress(path: report)
-        progress.finish(CheckWorker.run(check, uri: uri, seed: seed, quick: quick, level: level, progress: progress))
+        progress.finish(CheckWorker.run(check, uri: uri, seed: seed, quick: quick, level: level,
+                                            stage: { try CheckCommand.stage(of: $0, settings: settings, statePath: state) },
+                                            progress: progress))
     }
 }
 

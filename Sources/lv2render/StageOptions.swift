@@ -30,16 +30,7 @@ struct StageOptions: ParsableArguments {
     func stage(in world: LV2World, sampleRate: Double) throws -> RenderStage {
         let plugin = try resolvePlugin(uri, in: world)
         var stage = RenderStage(plugin: plugin, presetURI: preset, statePath: state, savedStatePath: saveState)
-        for setting in settings {
-            // A control port's symbol wins; a name no port has may be a parameter's.
-            // A CV input counts as a control here: `--set` holds it at a constant.
-            let control = plugin.ports.first { ($0.kind == .control || $0.kind == .cv) && $0.isInput && $0.symbol == setting.name }
-            if control == nil, let parameter = try plugin.parameter(named: setting.name) {
-                stage.parameters.append((parameter, try ParameterValue(setting.text, for: parameter)))
-            } else {
-                stage.controls.append((setting.name, try setting.number(scalePoints: control?.scalePoints ?? [])))
-            }
-        }
+        try stage.add(settings)
         stage.automations = try automate.map { try Self.automation($0, sampleRate: sampleRate) }
         return stage
     }
@@ -61,6 +52,22 @@ struct StageOptions: ParsableArguments {
     }
 }
 
+extension RenderStage {
+    /// Adds `--set`s (render's and check's) as controls or parameters.
+    mutating func add(_ settings: [ControlSetting]) throws {
+        for setting in settings {
+            // A control port's symbol wins; a name no port has may be a parameter's.
+            // A CV input counts as a control here: `--set` holds it at a constant.
+            let control = plugin.ports.first { ($0.kind == .control || $0.kind == .cv) && $0.isInput && $0.symbol == setting.name }
+            if control == nil, let parameter = try plugin.parameter(named: setting.name) {
+                parameters.append((parameter, try ParameterValue(setting.text, for: parameter)))
+            } else {
+                controls.append((setting.name, try setting.number(scalePoints: control?.scalePoints ?? [])))
+            }
+        }
+    }
+}
+
 /// `NAME=VALUE` from `--set`: a control port's symbol and a number, or a parameter and
 /// a value its range types, which only the plugin's description tells apart.
 struct ControlSetting {
@@ -75,6 +82,9 @@ struct ControlSetting {
         name = String(parts[0])
         text = String(parts[1])
     }
+
+    /// The `NAME=VALUE` it was read from.
+    var argument: String { name + "=" + text }
 
     /// The value for a control port: a number, or the label of one of its `scalePoints`
     /// (`quality="Sinc best"`), in any case.

@@ -23,3 +23,32 @@ public struct RenderStage {
         self.savedStatePath = savedStatePath
     }
 }
+
+extension RenderStage {
+    /// Applies the preset, the state directory, then the single controls (a CV input's is
+    /// a constant) to an instance that has its default state; returns the restored states'
+    /// warnings. `lv2render render` and `check` set up their instances with it.
+    public func setUp(_ instance: PluginInstance, in world: LV2World) throws -> [String] {
+        var notes: [String] = []
+        if let presetURI { notes += try world.restorePreset(presetURI, into: instance) }
+        if let statePath { notes += try world.restoreState(statePath, into: instance) }
+        for (symbol, value) in controls {
+            if let cv = instance.cvInput(symbol) {
+                cv.update(repeating: value)
+            } else {
+                try instance.setControl(symbol, value)
+            }
+        }
+        return notes
+    }
+
+    /// Hands the active instance its parameters in a block of no frames, so that they hold
+    /// from the next frame: work they cause (loading a file) is done, and its response delivered.
+    public func setParameters(of instance: PluginInstance) throws {
+        guard !parameters.isEmpty else { return }
+        for (parameter, value) in parameters {
+            try instance.setParameter(parameter, value)
+        }
+        instance.run(frames: 0)
+    }
+}

@@ -134,15 +134,7 @@ public struct Renderer {
                                           maxBlockLength: request.blocks.maxBlockLength,
                                           nominalBlockLength: request.blocks.nominalBlockLength, urids: world.urids)
         var notes = try world.loadDefaultState(into: instance)
-        if let preset = stage.presetURI { notes += try world.restorePreset(preset, into: instance) }
-        if let state = stage.statePath { notes += try world.restoreState(state, into: instance) }
-        for (symbol, value) in stage.controls {
-            if let cv = instance.cvInput(symbol) {
-                cv.update(repeating: value)
-            } else {
-                try instance.setControl(symbol, value)
-            }
-        }
+        notes += try stage.setUp(instance, in: world)
         // Every point must be a value the port takes; the lines between them then are too.
         for automation in stage.automations where instance.cvInput(automation.symbol) == nil {
             try automation.values.forEach { try instance.setControl(automation.symbol, $0) }
@@ -190,11 +182,8 @@ public struct Renderer {
     /// that they hold from frame 0: work they cause (loading a file) is done, and its
     /// response delivered, before the first frame is rendered.
     func setParameters(_ request: RenderRequest, _ chain: PluginChain) throws {
-        for (stage, instance) in zip(request.stages, chain.instances) where !stage.parameters.isEmpty {
-            for (parameter, value) in stage.parameters {
-                try instance.setParameter(parameter, value)
-            }
-            instance.run(frames: 0)
+        for (stage, instance) in zip(request.stages, chain.instances) {
+            try stage.setParameters(of: instance)
         }
     }
 

@@ -121,11 +121,23 @@ extension LV2World {
 
     /// Restores a state directory (or file) saved from the same plugin; returns its warnings.
     package func restoreState(_ path: String, into instance: PluginInstance) throws -> [String] {
-        let state = try LoadedState.fromFile(self, path: path, map: instance.features.mapFeature)
-        if let saved = state.pluginURI, saved != instance.plugin.uri {
-            throw HostError("The state \(path) was saved from the plugin \(saved), not \(instance.plugin.uri).")
+        try loadState(path, for: instance.plugin.uri, map: instance.features.mapFeature)
+            .restore(into: instance, source: "The state \(path)")
+    }
+
+    /// Throws what `restoreState` would for `path` and the plugin: for a command that
+    /// checks its arguments before any instance exists (`check --state`).
+    package func checkState(_ path: String, for pluginURI: String) throws {
+        var map = urids.mapFeatureData()
+        _ = try loadState(path, for: pluginURI, map: &map)
+    }
+
+    private func loadState(_ path: String, for pluginURI: String, map: UnsafeMutablePointer<LV2_URID_Map>) throws -> LoadedState {
+        let state = try LoadedState.fromFile(self, path: path, map: map)
+        if let saved = state.pluginURI, saved != pluginURI {
+            throw HostError("The state \(path) was saved from the plugin \(saved), not \(pluginURI).")
         }
-        return state.restore(into: instance, source: "The state \(path)")
+        return state
     }
 
     /// Saves the instance's state, port values and properties, as jalv does: `state.ttl` in

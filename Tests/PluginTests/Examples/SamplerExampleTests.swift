@@ -106,6 +106,40 @@ final class SamplerExampleTests: XCTestCase {
         XCTAssertTrue(result.standardOutput.contains("\n0 failed, 0 warned"), result.standardOutput)
     }
 
+    /// `check --set sample=FILE` checks the sampler with its file loaded in every instance:
+    /// nothing fails, and the states the checks save hold the file besides the gain (one
+    /// property more than without it). A bad file or name is render's one sentence, status 1.
+    func testPassesLv2renderCheckWithItsFileSet() throws {
+        let tone = TestSignals.sine(frequency: 1000, sampleRate: 48000, seconds: 0.2)
+        try AudioFile.write(AudioData(sampleRate: 48000, channels: [tone]), to: folder.path("tone.wav"), format: .float32)
+        let without = try foreignStateDetail(check([]))
+        let with = try check(["--set", "sample=tone.wav"])
+        XCTAssertEqual(with.status, 0, with.standardOutput + with.standardError)
+        let report = try XCTUnwrap(JSONSerialization.jsonObject(with: Data(with.standardOutput.utf8)) as? [String: Any])
+        XCTAssertEqual(report["failed"] as? Bool, false, with.standardOutput)
+        XCTAssertTrue(without.contains("(1 saved properties"), without)
+        XCTAssertTrue(try foreignStateDetail(with).contains("(2 saved properties"), with.standardOutput)
+        for (setting, message) in [("sample=missing.wav", "The file \(folder.path("missing.wav")) for Sample does not exist.\n"),
+                                   ("nosuch=1", "The plugin \(Self.sampler.uri) has no port with symbol \"nosuch\"; it has no control or CV inputs.\n")] {
+            let bad = try check(["--set", setting])
+            XCTAssertEqual(bad.status, 1, bad.standardError)
+            XCTAssertEqual(bad.standardError, message)
+            XCTAssertEqual(bad.standardOutput, "")
+        }
+    }
+
+    private func check(_ options: [String]) throws -> CommandResult {
+        try LV2RenderTool.run(["check", Self.sampler.uri, "--quick", "--json", "--seed", "1"] + options,
+                              extraLV2Directories: [try Self.sampler.lv2Directory()], currentDirectory: folder.url)
+    }
+
+    /// The detail of the foreign-state check, which counts the properties of the state it saved.
+    private func foreignStateDetail(_ result: CommandResult) throws -> String {
+        let report = try XCTUnwrap(JSONSerialization.jsonObject(with: Data(result.standardOutput.utf8)) as? [String: Any])
+        let results = try XCTUnwrap(report["results"] as? [[String: Any]])
+        return try XCTUnwrap(results.first { $0["check"] as? String == "foreign-state" }?["detail"] as? String)
+    }
+
     /// The largest difference between two renders (infinity when their lengths differ), so a failure prints a number.
     private func largestDifference(_ a: [Float], _ b: [Float]) -> Float {
         a.count == b.count ? zip(a, b).map { abs($0 - $1) }.max() ?? 0 : .infinity
