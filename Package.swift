@@ -26,6 +26,8 @@ let package = Package(
         // The framework, for other packages: declare a plugin, and generate its bundle.
         .library(name: "LV2Kit", targets: ["LV2Kit"]),
         .library(name: "LV2KitGenerator", targets: ["LV2KitGenerator"]),
+        // `swift package --allow-writing-to-package-directory lv2-bundle` in a plugin package.
+        .plugin(name: "LV2Bundle", targets: ["LV2BundleCommand"]),
     ],
     traits: [
         .trait(name: "Plugin", description: "Build the plugin code as Embedded Swift for the LV2 shared object"),
@@ -53,6 +55,13 @@ let package = Package(
         .target(name: "RealTimeMath", dependencies: ["CMath"], swiftSettings: frameworkCode,
                 linkerSettings: [.linkedLibrary("m")]),
         .target(name: "LV2KitGenerator", dependencies: ["LV2Kit"]),
+        // One command per plugin package: the command plugin gathers the package's facts, the
+        // tool generates, builds the Embedded plugin and assembles NAME.lv2 (docs/writing-a-plugin.md).
+        .plugin(name: "LV2BundleCommand",
+                capability: .command(intent: .custom(verb: "lv2-bundle", description: "Build each library product into the LV2 bundle PRODUCT.lv2"),
+                                     permissions: [.writeToPackageDirectory(reason: "lv2-bundle writes PRODUCT.lv2 in the package")]),
+                dependencies: ["LV2BundleTool"]),
+        .executableTarget(name: "LV2BundleTool"),
 
         // The plugins: DSP value types, one declaration and adapter per plugin, the bundle's
         // entry point (generated), and the generator's list of what the bundle holds.

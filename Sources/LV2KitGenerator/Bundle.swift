@@ -3,17 +3,24 @@ import LV2Kit
 /// What a bundle holds, for the generator: the binary's name, the project its plugins
 /// belong to, and the plugins, each added by its type.
 ///
-///     var bundle = Bundle(binary: "tremolo.so", project: Project(…))
+///     var bundle = Bundle(binary: "tremolo.so")
 ///     bundle.add(Tremolo.self)
 ///     BundleGenerator(bundle).main()
 public struct Bundle {
     public var binary: String
-    public var project: Project
+    /// The project, when the plugins' declarations do not name it.
+    public var declaredProject: Project?
     var plugins: [PluginFacts] = []
 
-    public init(binary: String, project: Project) {
+    public init(binary: String, project: Project? = nil) {
         self.binary = binary
-        self.project = project
+        declaredProject = project
+    }
+
+    /// The bundle's project: the one given here, else the one its plugins declare
+    /// (`DeclarationCheck` makes sure there is one, and only one).
+    var project: Project? {
+        declaredProject ?? plugins.lazy.compactMap(\.declaration.project).first
     }
 
     /// Adds a plugin; the order of the calls is the order of `lv2_descriptor`'s indices.
@@ -22,38 +29,6 @@ public struct Bundle {
     /// do not say (a UI, a vocabulary of your own); it may declare its own `@prefix`es.
     public mutating func add<Plugin: LV2Plugin & ~Copyable>(_ type: Plugin.Type, extraTurtle: String = "") {
         plugins.append(PluginFacts(type, extraTurtle: extraTurtle))
-    }
-}
-
-/// `lv2:project`: the project a bundle's plugins belong to, and who looks after it.
-public struct Project {
-    public var uri: String
-    public var name: String
-    public var shortDescription: String
-    public var maintainer: Person
-    public var homepage: String?
-
-    public init(uri: String, name: String, shortDescription: String, maintainer: Person, homepage: String? = nil) {
-        self.uri = uri
-        self.name = name
-        self.shortDescription = shortDescription
-        self.maintainer = maintainer
-        self.homepage = homepage
-    }
-}
-
-/// `doap:maintainer`: a person or a team.
-public struct Person {
-    public var uri: String
-    public var name: String
-    public var email: String?
-    public var homepage: String?
-
-    public init(uri: String, name: String, email: String? = nil, homepage: String? = nil) {
-        self.uri = uri
-        self.name = name
-        self.email = email
-        self.homepage = homepage
     }
 }
 

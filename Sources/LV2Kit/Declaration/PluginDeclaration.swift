@@ -32,13 +32,16 @@ public struct PluginDeclaration: Sendable {
     /// `pg:mainInput` and `pg:mainOutput`, when the plugin has them.
     public var mainInput: PortGroup?
     public var mainOutput: PortGroup?
+    /// The project the plugin belongs to (`lv2:project`) and its maintainer. Plugins that
+    /// share a bundle name the same one, or none (then the generator needs it from `Bundle`).
+    public var project: Project?
 
     public init(
         uri: StaticString, name: StaticString, shortDescription: StaticString, comment: StaticString,
         classes: [PluginClass], version: Version, license: StaticString,
         requiredFeatures: [Feature] = [], optionalFeatures: [Feature] = [], extensionData: [ExtensionData] = [],
         supportedOptions: [StaticString] = [], sampleRates: ClosedRange<Double> = 1...Double.greatestFiniteMagnitude,
-        mainInput: PortGroup? = nil, mainOutput: PortGroup? = nil
+        mainInput: PortGroup? = nil, mainOutput: PortGroup? = nil, project: Project? = nil
     ) {
         self.uri = uri
         self.name = name
@@ -54,6 +57,7 @@ public struct PluginDeclaration: Sendable {
         self.sampleRates = sampleRates
         self.mainInput = mainInput
         self.mainOutput = mainOutput
+        self.project = project
     }
 }
 

@@ -1,0 +1,77 @@
+import Foundation
+
+/// lv2-bundle itself: for each bundle, find its plugins, write the generated package, run the
+/// generator, build the Embedded plugin and assemble `NAME.lv2` in the author's package;
+/// or, with `--clean`, remove all of that.
+struct BundleCommand {
+    let request: BundleRequest
+
+    init(_ request: BundleRequest) { self.request = request }
+
+    func run() throws(BundleFailure) {
+        guard !request.bundles.isEmpty else {
+            throw BundleFailure(message: "\(request.package.lastPathComponent) has no library product: add `.library(name: \"NAME\", targets: [\"…\"])`, whose name names NAME.lv2.")
+        }
+        for bundle in request.bundles {
+            let folder = BundleFolder(package: request.package, name: bundle.name, platform: request.platform)
+            if request.clean {
+                try attempt("cleaning \(bundle.name).lv2") {
+                    for platform in [BundleRequest.Platform.native, .aarch64] {
+                        try BundleFolder(package: request.package, name: bundle.name, platform: platform).clean()
+                    }
+                    try removeIfPresent(request.work.appendingPathComponent(bundle.name))
+                }
+                print("lv2-bundle: removed \(bundle.name).lv2's generated files and its build folders.")
+                continue
+            }
+            try build(bundle, into: folder)
+        }
+    }
+
+    private func build(_ bundle: BundleRequest.BundleProduct, into folder: BundleFolder) throws(BundleFailure) {
+        let plugins = bundle.modules.flatMap { module in PluginTypes.find(inModuleAt: module.folder).map { (module.name, $0) } }
+        guard !plugins.isEmpty else {
+            throw BundleFailure(message: "no type in \(bundle.name)'s modules (\(bundle.modules.map(\.name).joined(separator: ", "))) conforms to LV2Plugin, so \(bundle.name).lv2 would hold no plugin.")
+        }
+        let package = GeneratedPackage(request: request, bundle: bundle, plugins: plugins)
+        let work = request.work.appendingPathComponent(bundle.name)
+        let turtle = work.appendingPathComponent("turtle")
+        try attempt("writing the generated package") {
+            try package.write()
+            try removeIfPresent(turtle)
+        }
+        let swift = Build(package: package.folder)
+        try swift.build(["--product", GeneratedPackage.generator], scratch: work.appendingPathComponent("host"), what: "the generator")
+        let generator = work.appendingPathComponent("host/debug/\(GeneratedPackage.generator)")
+        try swift.run(generator, ["--turtle", turtle.path, "--swift", package.entryPoint.path])
+
+        let embedded = ["-c", "release", "--product", GeneratedPackage.binaryProduct, "--disable-local-rpath",
+                        "-Xswiftc", "-enable-experimental-feature", "-Xswiftc", "Embedded",
+                        "-Xswiftc", "-Xfrontend", "-Xswiftc", "-function-sections"]
+        let binary: URL
+        switch request.platform {
+        case .native:
+            let scratch = work.appendingPathComponent("plugin")
+            try swift.build(embedded, scratch: scratch, what: "the plugin")
+            binary = scratch.appendingPathComponent("release/lib\(GeneratedPackage.binaryProduct).so")
+        case .aarch64:
+            let scratch = work.appendingPathComponent("aarch64")
+            let script = request.swiftLV2.appendingPathComponent("scripts/swift-build-aarch64")
+            try swift.build(embedded, scratch: scratch, what: "the plugin for aarch64", through: script)
+            binary = scratch.appendingPathComponent("aarch64-none-none-elf/release/lib\(GeneratedPackage.binaryProduct).elf")
+        }
+        try attempt("assembling \(bundle.name).lv2") { try folder.assemble(turtleFrom: turtle, binary: binary) }
+        print("lv2-bundle: built \(folder.url.path) (\(plugins.map(\.1).joined(separator: ", "))).")
+    }
+
+    private func removeIfPresent(_ url: URL) throws {
+        if FileManager.default.fileExists(atPath: url.path) { try FileManager.default.removeItem(at: url) }
+    }
+}
+
+/// Runs `body`; a file-system error becomes one sentence saying what was being done.
+func attempt(_ doing: String, _ body: () throws -> Void) throws(BundleFailure) {
+    do { try body() } catch let failure as BundleFailure { throw failure } catch {
+        throw BundleFailure(message: "\(doing) failed: \(error.localizedDescription)")
+    }
+}
