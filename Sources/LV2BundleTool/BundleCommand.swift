@@ -41,8 +41,11 @@ struct BundleCommand {
             try removeIfPresent(turtle)
         }
         let swift = Build(package: package.folder)
-        try swift.build(["--product", GeneratedPackage.generator], scratch: work.appendingPathComponent("host"), what: "the generator")
-        let generator = work.appendingPathComponent("host/debug/\(GeneratedPackage.generator)")
+        // Release, so whole-module as the Embedded build is: file by file, a debug build of a plugin's
+        // `run` can fail the real-time checker on LV2Kit's generic code it cannot specialize.
+        try swift.build(["-c", "release", "--product", GeneratedPackage.generator],
+                        scratch: work.appendingPathComponent("host"), what: "the generator")
+        let generator = work.appendingPathComponent("host/release/\(GeneratedPackage.generator)")
         try swift.run(generator, ["--turtle", turtle.path, "--swift", package.entryPoint.path])
 
         let embedded = ["-c", "release", "--product", GeneratedPackage.binaryProduct, "--disable-local-rpath",
