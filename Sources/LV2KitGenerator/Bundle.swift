@@ -24,11 +24,8 @@ public struct Bundle {
     }
 
     /// Adds a plugin; the order of the calls is the order of `lv2_descriptor`'s indices.
-    ///
-    /// `extraTurtle` is appended to the plugin's `NAME.ttl` as it is, for what declarations
-    /// do not say (a UI, a vocabulary of your own); it may declare its own `@prefix`es.
-    public mutating func add<Plugin: LV2Plugin & ~Copyable>(_ type: Plugin.Type, extraTurtle: String = "") {
-        plugins.append(PluginFacts(type, extraTurtle: extraTurtle))
+    public mutating func add<Plugin: LV2Plugin & ~Copyable>(_ type: Plugin.Type) {
+        plugins.append(PluginFacts(type))
     }
 }
 
@@ -47,9 +44,9 @@ struct PluginFacts {
     /// Turtle of the author's, appended to the plugin's file.
     let extraTurtle: String
 
-    init<Plugin: LV2Plugin & ~Copyable>(_ type: Plugin.Type, extraTurtle: String = "") {
-        self.extraTurtle = extraTurtle
+    init<Plugin: LV2Plugin & ~Copyable>(_ type: Plugin.Type) {
         declaration = Plugin.declaration
+        extraTurtle = declaration.extraTurtle.string
         ports = Plugin.Port.allCases.map(\.declaration)
         parameters = Plugin.parameterDeclarations
         requiredFeatures = Plugin.allRequiredFeatures

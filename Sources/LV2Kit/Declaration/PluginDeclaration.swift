@@ -35,13 +35,17 @@ public struct PluginDeclaration: Sendable {
     /// The project the plugin belongs to (`lv2:project`) and its maintainer. Plugins that
     /// share a bundle name the same one, or none (then the generator needs it from `Bundle`).
     public var project: Project?
+    /// Turtle the generator appends to the plugin's `NAME.ttl` as it is, for what declarations
+    /// do not say (a UI, a vocabulary of your own); it may declare its own `@prefix`es.
+    public var extraTurtle: StaticString
 
     public init(
         uri: StaticString, name: StaticString, shortDescription: StaticString, comment: StaticString,
         classes: [PluginClass], version: Version, license: StaticString,
         requiredFeatures: [Feature] = [], optionalFeatures: [Feature] = [], extensionData: [ExtensionData] = [],
         supportedOptions: [StaticString] = [], sampleRates: ClosedRange<Double> = 1...Double.greatestFiniteMagnitude,
-        mainInput: PortGroup? = nil, mainOutput: PortGroup? = nil, project: Project? = nil
+        mainInput: PortGroup? = nil, mainOutput: PortGroup? = nil, project: Project? = nil,
+        extraTurtle: StaticString = ""
     ) {
         self.uri = uri
         self.name = name
@@ -58,6 +62,7 @@ public struct PluginDeclaration: Sendable {
         self.mainInput = mainInput
         self.mainOutput = mainOutput
         self.project = project
+        self.extraTurtle = extraTurtle
     }
 }
 
