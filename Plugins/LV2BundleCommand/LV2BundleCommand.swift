@@ -27,9 +27,17 @@ struct LV2BundleCommand: CommandPlugin {
         let tool = Process()
         tool.executableURL = try context.tool(named: "LV2BundleTool").url
         tool.arguments = facts + ["--"] + arguments
+        // The tool's standard error holds only its one sentence when it fails (the builds' output
+        // goes to its standard output); SwiftPM shows it as the command's error.
+        let failure = Pipe()
+        tool.standardError = failure
         try tool.run()
+        let sentence = String(decoding: failure.fileHandleForReading.readDataToEndOfFile(), as: UTF8.self)
         tool.waitUntilExit()
-        // The tool has said what went wrong, in one sentence.
-        if tool.terminationStatus != 0 { exit(tool.terminationStatus) }
+        if tool.terminationStatus != 0 {
+            Diagnostics.error(sentence.trimmingCharacters(in: .whitespacesAndNewlines))
+        } else if !sentence.isEmpty {
+            FileHandle.standardError.write(Data(sentence.utf8))
+        }
     }
 }

@@ -30,6 +30,8 @@ struct Build {
         let process = Process()
         process.executableURL = program
         process.arguments = arguments
+        // Compiler messages with the rest of the builds' output: the tool's standard error is its own sentence.
+        process.standardError = FileHandle.standardOutput
         do { try process.run() } catch {
             throw BundleFailure(message: "could not run \(program.lastPathComponent): \(error.localizedDescription)")
         }
