@@ -57,7 +57,7 @@ final class AArch64Tests: XCTestCase {
         }
         for binary in [Self.binary, Self.exampleBinary] {
             let bundle = URL(fileURLWithPath: binary).deletingLastPathComponent()
-            let nativeBundle = bundle == Self.bundle ? Repository.bundle : ExamplePackage.arpeggiator.folder.appendingPathComponent("arpeggiator.lv2")
+            let nativeBundle = bundle == Self.bundle ? Repository.bundle : ExamplePackage.arpeggiator.bundleFolder
             let turtle = try FileManager.default.contentsOfDirectory(atPath: nativeBundle.path).filter { $0.hasSuffix(".ttl") }
             XCTAssertEqual(Set(try FileManager.default.contentsOfDirectory(atPath: bundle.path)),
                            Set(turtle + [URL(fileURLWithPath: binary).lastPathComponent]))
