@@ -26,6 +26,11 @@ struct BundleCommand {
             }
             try build(bundle, into: folder)
         }
+        try attempt("removing the bundles of products renamed") {
+            for platform in request.clean ? [.native, .aarch64] : [request.platform] {
+                try BundleFolder.removeRenamed(in: request.package, platform: platform, keeping: request.bundles.map(\.name))
+            }
+        }
     }
 
     private func build(_ bundle: BundleRequest.BundleProduct, into folder: BundleFolder) throws(BundleFailure) {

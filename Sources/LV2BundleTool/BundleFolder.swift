@@ -58,6 +58,19 @@ struct BundleFolder {
         }
     }
 
+    /// Cleans the bundles in the package's folder of bundles that no product names any more (a
+    /// product renamed): their generated files go, and the folder if nothing of the author's is left.
+    static func removeRenamed(in package: URL, platform: BundleRequest.Platform, keeping names: [String]) throws {
+        let parent = BundleFolder(package: package, name: "", platform: platform).parent
+        guard let entries = try? FileManager.default.contentsOfDirectory(atPath: parent.path) else { return }
+        for entry in entries where entry.hasSuffix(".lv2") && !names.contains(String(entry.dropLast(4))) {
+            // Only a bundle the generator wrote: a bundle put here by hand keeps its binary.
+            let manifest = parent.appendingPathComponent(entry + "/manifest.ttl")
+            guard (try? String(contentsOf: manifest, encoding: .utf8))?.hasPrefix(generatedMark) == true else { continue }
+            try BundleFolder(package: package, name: String(entry.dropLast(4)), platform: platform).clean()
+        }
+    }
+
     /// The Turtle files in the folder that the generator wrote.
     private func generatedTurtle() throws -> [String] {
         try FileManager.default.contentsOfDirectory(atPath: url.path).filter { name in

@@ -75,4 +75,26 @@ final class LV2BundleToolTests: XCTestCase {
         XCTAssertFalse(FileManager.default.fileExists(atPath: folder.parent.path), "empty folders go too")
         XCTAssertEqual(BundleFolder(package: package, name: "gain", platform: .aarch64).url.path, package.path + "/lv2-aarch64/gain.lv2")
     }
+
+    /// Renaming the product renames the bundle: the old one's generated files go, the author's stay.
+    func testTheBundleOfARenamedProductIsRemoved() throws {
+        let package = FileManager.default.temporaryDirectory.appendingPathComponent("lv2-bundle-tests-\(UUID().uuidString)")
+        defer { try? FileManager.default.removeItem(at: package) }
+        let mark = "# " + TurtleFiles.generatedBy + "\n"
+        for name in ["old", "kept", "new"] {
+            let folder = BundleFolder(package: package, name: name, platform: .native).url
+            try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)
+            try mark.write(to: folder.appendingPathComponent("manifest.ttl"), atomically: true, encoding: .utf8)
+            try Data().write(to: folder.appendingPathComponent(name + ".so"))
+        }
+        try "# mine".write(to: package.appendingPathComponent("lv2/kept.lv2/mine.ttl"), atomically: true, encoding: .utf8)
+        let byHand = package.appendingPathComponent("lv2/other.lv2")
+        try FileManager.default.createDirectory(at: byHand, withIntermediateDirectories: true)
+        try "# someone's".write(to: byHand.appendingPathComponent("manifest.ttl"), atomically: true, encoding: .utf8)
+        try Data().write(to: byHand.appendingPathComponent("other.so"))
+        try BundleFolder.removeRenamed(in: package, platform: .native, keeping: ["new"])
+        XCTAssertEqual(try FileManager.default.contentsOfDirectory(atPath: package.path + "/lv2").sorted(), ["kept.lv2", "new.lv2", "other.lv2"])
+        XCTAssertEqual(try FileManager.default.contentsOfDirectory(atPath: package.path + "/lv2/kept.lv2"), ["mine.ttl"])
+        XCTAssertEqual(try FileManager.default.contentsOfDirectory(atPath: byHand.path).sorted(), ["manifest.ttl", "other.so"], "a bundle put there by hand is left alone")
+    }
 }
