@@ -12,7 +12,15 @@ struct BundleCommand {
         guard !request.bundles.isEmpty else {
             throw BundleFailure(message: "\(request.package.lastPathComponent) has no library product: add `.library(name: \"NAME\", targets: [\"…\"])`, whose name names NAME.lv2.")
         }
-        for bundle in request.bundles {
+        // A library product with no plugin type (shared code of the author's) is not a bundle.
+        let plugins = request.bundles.map { bundle in
+            bundle.modules.flatMap { module in PluginTypes.find(inModuleAt: module.folder).map { (module: module.name, type: $0) } }
+        }
+        guard request.clean || plugins.contains(where: { !$0.isEmpty }) else {
+            let modules = request.bundles.flatMap { $0.modules.map(\.name) }
+            throw BundleFailure(message: "no type in \(modules.joined(separator: ", ")) conforms to LV2Plugin, so there is no plugin to bundle.")
+        }
+        for (bundle, plugins) in zip(request.bundles, plugins) where request.clean || !plugins.isEmpty {
             let folder = BundleFolder(package: request.package, name: bundle.name, platform: request.platform)
             if request.clean {
                 try attempt("cleaning \(bundle.name).lv2") {
@@ -24,20 +32,17 @@ struct BundleCommand {
                 print("lv2-bundle: removed \(bundle.name).lv2's generated files and its build folders.")
                 continue
             }
-            try build(bundle, into: folder)
+            try build(bundle, plugins: plugins, into: folder)
         }
         try attempt("removing the bundles of products renamed") {
             for platform in request.clean ? [.native, .aarch64] : [request.platform] {
-                try BundleFolder.removeRenamed(in: request.package, platform: platform, keeping: request.bundles.map(\.name))
+                try BundleFolder.removeRenamed(in: request.package, platform: platform, keeping: zip(request.bundles, plugins).filter { !$1.isEmpty }.map(\.0.name))
             }
         }
     }
 
-    private func build(_ bundle: BundleRequest.BundleProduct, into folder: BundleFolder) throws(BundleFailure) {
-        let plugins = bundle.modules.flatMap { module in PluginTypes.find(inModuleAt: module.folder).map { (module.name, $0) } }
-        guard !plugins.isEmpty else {
-            throw BundleFailure(message: "no type in \(bundle.name)'s modules (\(bundle.modules.map(\.name).joined(separator: ", "))) conforms to LV2Plugin, so \(bundle.name).lv2 would hold no plugin.")
-        }
+    private func build(_ bundle: BundleRequest.BundleProduct, plugins: [(module: String, type: String)],
+                       into folder: BundleFolder) throws(BundleFailure) {
         let package = GeneratedPackage(request: request, bundle: bundle, plugins: plugins)
         let work = request.work.appendingPathComponent(bundle.name)
         let turtle = work.appendingPathComponent("turtle")
@@ -69,7 +74,7 @@ struct BundleCommand {
             binary = scratch.appendingPathComponent("aarch64-none-none-elf/release/lib\(GeneratedPackage.binaryProduct).elf")
         }
         try attempt("assembling \(bundle.name).lv2") { try folder.assemble(turtleFrom: turtle, binary: binary) }
-        print("lv2-bundle: built \(folder.url.path) (\(plugins.map(\.1).joined(separator: ", "))).")
+        print("lv2-bundle: built \(folder.url.path) (\(plugins.map(\.type).joined(separator: ", "))).")
     }
 
     private func removeIfPresent(_ url: URL) throws {
