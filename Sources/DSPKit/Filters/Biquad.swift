@@ -42,7 +42,7 @@ public struct Biquad: Sendable {
     public private(set) var frequency: Double
     /// The Q of the current coefficients, as held.
     public private(set) var q: Double
-    /// Samples per second.
+    /// Samples per second (48 000 when the one given was not a positive number).
     public let sampleRate: Double
 
     // The coefficients, normalized by a0.
@@ -114,7 +114,7 @@ public struct Biquad: Sendable {
     }
 
     private static func held(_ value: Double, _ lowest: Double, _ highest: Double, default fallback: Double) -> Double {
-        value.isNaN ? fallback : min(max(value, lowest), highest)
+        min(max(value.isNaN ? fallback : value, lowest), highest)
     }
 
     /// Silence: forgets the signal so far (on activate).
