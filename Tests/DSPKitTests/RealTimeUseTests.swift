@@ -34,6 +34,7 @@ final class RealTimeUseTests: XCTestCase {
             tone.process(output, count: frames)
             SignalGuard.sanitize(output, count: frames)
             _ = CrossfadeLaw.linear.gains(at: 0.5)
+            _ = echo.readCubic(delay: 20.25)
             scratch.zero()
         }
     }
