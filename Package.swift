@@ -26,6 +26,8 @@ let package = Package(
         // The framework, for other packages: declare a plugin, and generate its bundle.
         .library(name: "LV2Kit", targets: ["LV2Kit"]),
         .library(name: "LV2KitGenerator", targets: ["LV2KitGenerator"]),
+        // The DSP plugins need again and again, knowing nothing of LV2 (docs/lv2kit.md).
+        .library(name: "DSPKit", targets: ["DSPKit"]),
     ],
     traits: [
         .trait(name: "Plugin", description: "Build the plugin code as Embedded Swift for the LV2 shared object"),
@@ -53,10 +55,13 @@ let package = Package(
         .target(name: "RealTimeMath", dependencies: ["CMath"], swiftSettings: frameworkCode,
                 linkerSettings: [.linkedLibrary("m")]),
         .target(name: "LV2KitGenerator", dependencies: ["LV2Kit"]),
+        // Smoothing, crossfades, delay lines, signal guards, one-pole and biquad filters: value
+        // types for any plugin, with no LV2 in them.
+        .target(name: "DSPKit", dependencies: ["RealTimeMath"], swiftSettings: frameworkCode),
 
         // The plugins: DSP value types, one declaration and adapter per plugin, the bundle's
         // entry point (generated), and the generator's list of what the bundle holds.
-        .target(name: "DSP", dependencies: ["CMath", "CSampleRate", "RealTimeMath"], swiftSettings: pluginCode),
+        .target(name: "DSP", dependencies: ["CMath", "CSampleRate", "RealTimeMath", "DSPKit"], swiftSettings: pluginCode),
         .target(name: "SineSynth", dependencies: ["DSP", "LV2Kit", "SwiftLV2Version"], swiftSettings: pluginCode),
         .target(name: "RateAdapter", dependencies: ["DSP", "LV2Kit", "SwiftLV2Version"], swiftSettings: pluginCode),
         // The project's version, for the plugins' declarations and lv2render: written once.
@@ -96,7 +101,8 @@ let package = Package(
         .target(name: "TestSupport", dependencies: ["LV2Host", "AudioMIDIFiles"], path: "Tests/TestSupport"),
 
         .testTarget(name: "LV2KitTests", dependencies: ["LV2Kit", "LV2KitGenerator"]),
-        .testTarget(name: "DSPTests", dependencies: ["DSP", "SineSynth", "RateAdapter", "TestSupport"]),
+        .testTarget(name: "DSPKitTests", dependencies: ["DSPKit"]),
+        .testTarget(name: "DSPTests", dependencies: ["DSP", "DSPKit", "SineSynth", "RateAdapter", "TestSupport"]),
         .testTarget(name: "PluginTests", dependencies: [
             "LV2Check", "LV2Host", "AudioMIDIFiles", "RTProbe", "TestSupport", "DSP", "LV2Kit", "SineSynth", "RateAdapter",
         ]),
