@@ -90,7 +90,7 @@ BENCH_HEADERS    := $(wildcard Benchmarks/*.h Benchmarks/reference/*.h) Sources/
 BENCH_DRIVER     := $(BENCH_BUILD)/bench
 BENCH_REFERENCES := $(BENCH_BUILD)/reference-clang.so $(BENCH_BUILD)/reference-gcc.so
 
-.PHONY: all generate plugin plugin-aarch64 host python python-test deps aarch64-deps test-deps test check plugin-tests generated-committed \
+.PHONY: all generate plugin plugin-aarch64 host python python-test deps aarch64-deps test-deps test check plugin-tests generated-committed api-reference \
         bench bench-smoke demo install deb uninstall clean fuzz fuzz-check memcheck memcheck-check
 
 ifeq ($(PLATFORM),aarch64)
@@ -119,6 +119,12 @@ GENERATED_HEADER := Sources/SwiftLV2/ports.h
 generate: deps
 	$(SWIFT) build --product generate-bundle --scratch-path $(HOST_BUILD)
 	$(HOST_BUILD)/debug/generate-bundle --turtle $(BUNDLE) --swift $(GENERATED_ENTRY) --header $(GENERATED_HEADER)
+
+# The API reference of the products for plugin authors (docs/reference/), written from their
+# doc comments by Sources/generate-api-reference; APIReferenceTests checks it is up to date.
+api-reference:
+	$(SWIFT) build --product generate-api-reference --scratch-path $(HOST_BUILD)
+	$(HOST_BUILD)/debug/generate-api-reference docs/reference
 
 # The plugin: Embedded Swift (trait `Plugin`), in its own build folder so that it
 # never mixes with the ordinary Swift build of the host and the tests.
@@ -203,7 +209,7 @@ generated-committed:
 # The quick loop (docs/hacking.md): build the host, the generator and the tests, write the
 # generated files, and run the suites that need no plugin binary. FILTER picks other tests
 # (a regular expression over Target.Class/test, as for swift test --filter).
-CHECK_FILTER := ^(LV2KitTests|DSPTests)\.|ModuleLayoutTests|GeneratedBundleTests/testFilesAreExactlyWhatTheGeneratorWritesNow
+CHECK_FILTER := ^(LV2KitTests|DSPTests|APIReferenceTests)\.|ModuleLayoutTests|GeneratedBundleTests/testFilesAreExactlyWhatTheGeneratorWritesNow
 FILTER ?= $(CHECK_FILTER)
 
 check: deps
