@@ -2,7 +2,7 @@ import Foundation
 
 /// The reference of the products for plugin authors (docs/reference/): a page per module
 /// and an index, written from the doc comments of the built modules.
-public struct APIReference {
+public struct APIReference: Sendable {
     public let pages: [ReferencePage]
 
     /// Reads each module's public symbols from the build `extractor` reads.

@@ -4,7 +4,7 @@ import Foundation
 /// its types in alphabetical order, each with its declaration, doc comment and members in
 /// source order, and the public symbols that have no doc comment. The same graphs always
 /// give the same page.
-public struct ReferencePage {
+public struct ReferencePage: Sendable {
     public let module: DocumentedModule
     private let symbols: [String: SymbolGraph.Symbol]
     private let relationships: [SymbolGraph.Relationship]
@@ -121,12 +121,15 @@ public struct ReferencePage {
             if !documentation.isEmpty { blocks.append(documentation) }
             blocks.append("*Declared in [\(Self.file(of: type))](../../\(Self.file(of: type))).*")
         }
-        let members = section.members.sorted(by: Self.sourceOrder)
+        // A default implementation of a requirement listed here is said on the requirement.
+        let listed = Set(section.members.map(\.identifier.precise))
+        let members = section.members.filter { defaultImplemented(by: $0).map { !listed.contains($0) } ?? true }
+            .sorted(by: Self.sourceOrder)
         for group in Self.memberGroups {
             let grouped = members.filter { group.kinds.contains($0.kind.identifier) }
             guard !grouped.isEmpty else { continue }
             blocks.append("**\(group.title)**")
-            blocks.append(grouped.map(render(member:)).joined(separator: "\n\n"))
+            blocks.append(declaredTogether(grouped).map(render(members:)).joined(separator: "\n\n"))
         }
         return blocks.joined(separator: "\n\n") + "\n"
     }
@@ -145,17 +148,35 @@ public struct ReferencePage {
         ("Operators", ["swift.func.op"]),
     ]
 
-    private func render(member: SymbolGraph.Symbol) -> String {
+    /// Runs of members with one comment (`case a, b, c`, `let x, y`, overloads for `Float`
+    /// and `Double`), so that the comment is shown once.
+    private func declaredTogether(_ members: [SymbolGraph.Symbol]) -> [[SymbolGraph.Symbol]] {
+        var runs: [[SymbolGraph.Symbol]] = []
+        for member in members {
+            if let last = runs.last?.last, !documentation(of: member).isEmpty,
+               documentation(of: last) == documentation(of: member) {
+                runs[runs.count - 1].append(member)
+            } else {
+                runs.append([member])
+            }
+        }
+        return runs
+    }
+
+    /// A list item: the declarations, what they are to their protocol, then the comment.
+    private func render(members: [SymbolGraph.Symbol]) -> String {
+        let member = members[0]
         let id = member.identifier.precise
-        var text = "- \(Self.code(declaration(of: member)))"
+        var text = "- " + members.map { Self.code(declaration(of: $0)) }.joined(separator: ", ")
         if Self.typeKinds.contains(member.kind.identifier) {
             let path = member.pathComponents.joined(separator: ".")
             text += " ([\(path)](#\(Self.anchor(path))))"
         }
-        if relationships.contains(where: { $0.kind == "defaultImplementationOf" && $0.source == id }) {
+        if defaultImplemented(by: member) != nil {
             text += " (default implementation)"
         } else if relationships.contains(where: { $0.kind == "requirementOf" && $0.source == id }) {
-            text += " (requirement)"
+            let hasDefault = relationships.contains { $0.kind == "defaultImplementationOf" && $0.target == id }
+            text += hasDefault ? " (requirement, with a default)" : " (requirement)"
         }
         let documentation = documentation(of: member)
         if !documentation.isEmpty && !Self.typeKinds.contains(member.kind.identifier) {
@@ -167,16 +188,19 @@ public struct ReferencePage {
         return text
     }
 
+    /// The requirement `symbol` is a default implementation of, if it is one.
+    private func defaultImplemented(by symbol: SymbolGraph.Symbol) -> String? {
+        relationships.first { $0.kind == "defaultImplementationOf" && $0.source == symbol.identifier.precise }?.target
+    }
+
     // MARK: Symbols' text
 
     /// The doc comment, or for a default implementation without one, its requirement's.
     private func documentation(of symbol: SymbolGraph.Symbol) -> String {
         let own = Self.text(of: symbol.docComment)
         guard own.isEmpty else { return own }
-        for relationship in relationships where relationship.kind == "defaultImplementationOf" && relationship.source == symbol.identifier.precise {
-            if let requirement = symbols[relationship.target] { return Self.text(of: requirement.docComment) }
-        }
-        return ""
+        guard let requirement = defaultImplemented(by: symbol).flatMap({ symbols[$0] }) else { return "" }
+        return Self.text(of: requirement.docComment)
     }
 
     private static func text(of comment: SymbolGraph.Symbol.DocComment?) -> String {
@@ -225,8 +249,8 @@ public struct ReferencePage {
     }
 
     private static func sourceOrder(_ a: SymbolGraph.Symbol, _ b: SymbolGraph.Symbol) -> Bool {
-        let left = (file(of: a), a.location?.position.line ?? 0, a.pathComponents.joined(separator: "."), a.identifier.precise)
-        let right = (file(of: b), b.location?.position.line ?? 0, b.pathComponents.joined(separator: "."), b.identifier.precise)
+        let left = (file(of: a), a.location?.position.line ?? 0, a.location?.position.character ?? 0, a.identifier.precise)
+        let right = (file(of: b), b.location?.position.line ?? 0, b.location?.position.character ?? 0, b.identifier.precise)
         return left < right
     }
 

@@ -39,13 +39,14 @@ public struct SymbolGraph: Decodable, Sendable {
             }
         }
 
-        /// Where the symbol is declared: a `file://` URI and a line counted from 0.
+        /// Where the symbol is declared: a `file://` URI, and a line and column counted from 0.
         public struct Location: Decodable, Sendable {
             public var uri: String
             public var position: Position
 
             public struct Position: Decodable, Sendable {
                 public var line: Int
+                public var character: Int
             }
         }
     }

@@ -26,7 +26,7 @@ final class APIReferenceTests: XCTestCase {
             guard old != text else { continue }
             let oldLines = old.split(separator: "\n", omittingEmptySubsequences: false)
             let newLines = text.split(separator: "\n", omittingEmptySubsequences: false)
-            let first = zip(oldLines, newLines).firstIndex { $0 != $1 } ?? min(oldLines.count, newLines.count)
+            let first = zip(oldLines, newLines).enumerated().first { $0.element.0 != $0.element.1 }?.offset ?? min(oldLines.count, newLines.count)
             let committedLine = first < oldLines.count ? String(oldLines[first]) : "(end of file)"
             let currentLine = first < newLines.count ? String(newLines[first]) : "(end of file)"
             XCTFail("""

@@ -5,7 +5,9 @@ public struct AtomEvent {
     /// Frames from the start of the block, clamped to `0...blockLength` and never
     /// earlier than the event before it.
     public let frame: Int
+    /// The event's type (`midi:MidiEvent`, `atom:Object`, …), as the host mapped it.
     public let type: LV2_URID
+    /// The event's bytes, valid during this `run` only.
     public let body: UnsafeRawBufferPointer
 }
 
@@ -70,11 +72,14 @@ public struct AtomEvents: Sequence, IteratorProtocol {
 
 /// The URIDs `AtomEvents` needs, mapped once at `instantiate`.
 public struct SequenceURIDs {
+    /// `atom:Sequence`: the type an event port's buffer must have.
     public let sequence: LV2_URID
     /// 0 when the host's map failed for it: then no sequence counts as beat time.
     public let beatTime: LV2_URID
+    /// `midi:MidiEvent`.
     public let midiEvent: LV2_URID
 
+    /// Maps the URIDs with the host's map.
     public init(_ features: HostFeatures) {
         sequence = features.urid(URI.atomSequence)
         beatTime = features.urid(URI.atomBeatTime)
