@@ -23,7 +23,10 @@ public struct SymbolGraphExtractor {
     /// synthesized members are left out.
     public func graphs(of module: String) throws -> [SymbolGraph] {
         guard FileManager.default.fileExists(atPath: modulesFolder.appendingPathComponent("\(module).swiftmodule").path) else {
-            throw APIReferenceError("\(module).swiftmodule is not in \(modulesFolder.path): build the package first.")
+            throw APIReferenceError("""
+                \(module).swiftmodule is not in \(modulesFolder.path): build \(module) first (generate-api-reference \
+                depends on the modules it documents, so `make api-reference` builds them).
+                """)
         }
         let output = FileManager.default.temporaryDirectory.appendingPathComponent("symbol-graphs-\(module)-\(UUID().uuidString)")
         try FileManager.default.createDirectory(at: output, withIntermediateDirectories: true)

@@ -32,7 +32,7 @@ public struct Bundle {
 public struct Project {
     /// The project's URI, which each plugin's `lv2:project` names.
     public var uri: String
-    /// `doap:name`: what hosts that group plugins by project show.
+    /// `doap:name`: the project's name.
     public var name: String
     /// `doap:shortdesc`: a few words.
     public var shortDescription: String

@@ -243,7 +243,7 @@ public enum Designation {
     public static let latency: StaticString = "http://lv2plug.in/ns/lv2core#latency"
     /// The port hosts send MIDI, time and other control events to.
     public static let control: StaticString = "http://lv2plug.in/ns/lv2core#control"
-    /// An input the host sets to 1 while it renders faster than real time (an export).
+    /// An input the host sets to 1 while it runs off real time (rendering an export).
     public static let freeWheeling: StaticString = "http://lv2plug.in/ns/lv2core#freeWheeling"
     /// The host's tempo, for control inputs that follow it.
     public static let beatsPerMinute: StaticString = "http://lv2plug.in/ns/ext/time#beatsPerMinute"
