@@ -22,10 +22,11 @@ public struct ReferencePage: Sendable {
     /// The page's file name in docs/reference/.
     public var fileName: String { "\(module.name).md" }
 
-    /// Each public symbol without a doc comment, as `Module: Type.member (Sources/…:line)`.
-    /// A protocol's default implementation is documented by its requirement.
+    /// Each public symbol without a doc comment that says what it is (one of parameter
+    /// callouts alone does not), as `Module: Type.member (Sources/…:line)`. A protocol's
+    /// default implementation is documented by its requirement.
     public var undocumentedSymbols: [String] {
-        symbols.values.filter { documentation(of: $0).isEmpty }
+        symbols.values.filter { summary(of: documentation(of: $0)).isEmpty || summary(of: documentation(of: $0)).hasPrefix("- ") }
             .sorted(by: Self.sourceOrder)
             .map { "\(module.name): \($0.pathComponents.joined(separator: ".")) (\(Self.place(of: $0)))" }
     }

@@ -32,6 +32,8 @@ public struct AtomEvents: Sequence, IteratorProtocol {
     private static let eventHeaderSize = MemoryLayout<LV2_Atom_Event>.size  // frames + atom header
     private static let bodyHeaderSize = MemoryLayout<LV2_Atom_Sequence_Body>.size
 
+    /// The events of one port's sequence in this block.
+    ///
     /// - Parameters:
     ///   - sequence: the port buffer, or nil when unconnected.
     ///   - capacity: the port buffer's size in bytes, when the host told it.
