@@ -23,13 +23,17 @@ public struct APIReference: Sendable {
     /// Writes the files into `folder`, and removes the Markdown files there that are no
     /// longer part of the reference (a module dropped from the list).
     public func write(to folder: URL) throws {
-        try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)
         let files = files
-        for old in try FileManager.default.contentsOfDirectory(atPath: folder.path) where old.hasSuffix(".md") && files[old] == nil {
-            try FileManager.default.removeItem(at: folder.appendingPathComponent(old))
-        }
-        for (name, text) in files {
-            try text.write(to: folder.appendingPathComponent(name), atomically: true, encoding: .utf8)
+        do {
+            try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)
+            for old in try FileManager.default.contentsOfDirectory(atPath: folder.path) where old.hasSuffix(".md") && files[old] == nil {
+                try FileManager.default.removeItem(at: folder.appendingPathComponent(old))
+            }
+            for (name, text) in files {
+                try text.write(to: folder.appendingPathComponent(name), atomically: true, encoding: .utf8)
+            }
+        } catch {
+            throw APIReferenceError("cannot write the reference into \(folder.path): \(error.localizedDescription)")
         }
     }
 

@@ -13,7 +13,7 @@ public struct ReferencePage: Sendable {
         self.module = module
         var symbols: [String: SymbolGraph.Symbol] = [:]
         for graph in graphs {
-            for symbol in graph.symbols { symbols[symbol.identifier.precise] = symbol }
+            for symbol in graph.symbols where symbol.spi != true { symbols[symbol.identifier.precise] = symbol }
         }
         self.symbols = symbols
         relationships = graphs.flatMap(\.relationships)

@@ -14,6 +14,9 @@ public struct SymbolGraph: Decodable, Sendable {
         public var declarationFragments: [Fragment]?
         public var docComment: DocComment?
         public var location: Location?
+        /// True for an `@_spi` symbol (the generated code's, not authors'), which
+        /// `symbolgraph-extract` writes only when asked to.
+        public var spi: Bool?
 
         /// `swift.struct`, `swift.method`, …
         public struct Kind: Decodable, Sendable {

@@ -2,7 +2,7 @@ import Foundation
 
 /// Reads a built module's public symbols with `swift symbolgraph-extract` (part of every
 /// Swift toolchain), from the `.swiftmodule` files of a build; about a second per module.
-public struct SymbolGraphExtractor {
+public struct SymbolGraphExtractor: Sendable {
     /// The build's `Modules` folder (`.build/debug/Modules`).
     public var modulesFolder: URL
     /// The repository, whose `Sources` hold the C modules' module maps.
@@ -82,9 +82,11 @@ public struct SymbolGraphExtractor {
         process.executableURL = URL(fileURLWithPath: "/usr/bin/env")
         process.arguments = arguments
         let errorFile = FileManager.default.temporaryDirectory.appendingPathComponent("symbolgraph-extract-\(UUID().uuidString).err")
-        FileManager.default.createFile(atPath: errorFile.path, contents: nil)
+        _ = FileManager.default.createFile(atPath: errorFile.path, contents: nil)
         defer { try? FileManager.default.removeItem(at: errorFile) }
-        process.standardError = try FileHandle(forWritingTo: errorFile)
+        let errorHandle = try FileHandle(forWritingTo: errorFile)
+        defer { try? errorHandle.close() }
+        process.standardError = errorHandle
         process.standardOutput = FileHandle.nullDevice
         process.standardInput = FileHandle.nullDevice
         try process.run()

@@ -9,12 +9,15 @@ import XCTest
 final class APIReferenceTests: XCTestCase {
     private static let folder = Repository.root.appendingPathComponent("docs/reference")
 
-    /// Read once for the three tests: a second or so per module.
-    private static let reference: Result<APIReference, Error> = Result {
+    /// Reads the modules of this test bundle's build.
+    private static let extractor: SymbolGraphExtractor = {
         let program = Bundle.main.executableURL ?? URL(fileURLWithPath: CommandLine.arguments[0])
-        return try APIReference(extractor: SymbolGraphExtractor(
-            modulesFolder: SymbolGraphExtractor.modulesFolder(besideProgram: program), repositoryRoot: Repository.root))
-    }
+        return SymbolGraphExtractor(modulesFolder: SymbolGraphExtractor.modulesFolder(besideProgram: program),
+                                    repositoryRoot: Repository.root)
+    }()
+
+    /// Read once for the tests: under a second per module.
+    private static let reference: Result<APIReference, Error> = Result { try APIReference(extractor: extractor) }
 
     func testCommittedPagesAreWhatTheDocCommentsGiveNow() throws {
         let files = try Self.reference.get().files
@@ -44,6 +47,19 @@ final class APIReferenceTests: XCTestCase {
             \(undocumented.count) public symbols have no doc comment (say what each is for, briefly):
             \(undocumented.joined(separator: "\n"))
             """)
+    }
+
+    /// The same symbols give the same page, in whatever order the graphs list them.
+    func testPagesDoNotDependOnTheOrderOfTheGraphs() throws {
+        for page in try Self.reference.get().pages {
+            let reversed = try Self.extractor.graphs(of: page.module.name).reversed().map { graph in
+                var graph = graph
+                graph.symbols.reverse()
+                graph.relationships.reverse()
+                return graph
+            }
+            XCTAssertEqual(ReferencePage(module: page.module, graphs: reversed).markdown, page.markdown, page.module.name)
+        }
     }
 
     /// A library product other packages use has a page (the plugin binary `SwiftLV2` is not an API),
