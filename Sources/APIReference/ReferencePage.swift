@@ -2,8 +2,8 @@ import Foundation
 
 /// One module's page of the reference, in Markdown (readable on GitHub and in a checkout):
 /// its types in alphabetical order, each with its declaration, doc comment and members in
-/// source order, and the public symbols that have no doc comment. The same graphs always
-/// give the same page.
+/// source order. The same graphs always give the same page. It also names the public
+/// symbols that have no doc comment.
 public struct ReferencePage: Sendable {
     public let module: DocumentedModule
     private let symbols: [String: SymbolGraph.Symbol]
@@ -22,11 +22,14 @@ public struct ReferencePage: Sendable {
     /// The page's file name in docs/reference/.
     public var fileName: String { "\(module.name).md" }
 
-    /// Each public symbol without a doc comment that says what it is (one of parameter
-    /// callouts alone does not), as `Module: Type.member (Sources/…:line)`. A protocol's
-    /// default implementation is documented by its requirement.
+    /// Each public symbol without a doc comment that says what it is (parameter callouts
+    /// alone do not), as `Module: Type.member (Sources/…:line)`. A protocol's default
+    /// implementation is documented by its requirement.
     public var undocumentedSymbols: [String] {
-        symbols.values.filter { summary(of: documentation(of: $0)).isEmpty || summary(of: documentation(of: $0)).hasPrefix("- ") }
+        symbols.values.filter { symbol in
+            let summary = summary(of: documentation(of: symbol))
+            return summary.isEmpty || summary.hasPrefix("- ")
+        }
             .sorted(by: Self.sourceOrder)
             .map { "\(module.name): \($0.pathComponents.joined(separator: ".")) (\(Self.place(of: $0)))" }
     }
@@ -112,8 +115,9 @@ public struct ReferencePage: Sendable {
                 blocks.append("Conforms to \(conformances.map { "`\($0)`" }.joined(separator: ", ")).")
             }
             if type.kind.identifier == "swift.protocol" {
-                let adopters = relationships.filter { $0.kind == "conformsTo" && $0.target == type.identifier.precise }
-                    .compactMap { symbols[$0.source]?.pathComponents.joined(separator: ".") }.sorted()
+                let adopting = relationships.filter { $0.kind == "conformsTo" && $0.target == type.identifier.precise }
+                    .compactMap { symbols[$0.source]?.pathComponents.joined(separator: ".") }
+                let adopters = Set(adopting).sorted()
                 if !adopters.isEmpty {
                     blocks.append("Adopted here by \(adopters.map { "[\($0)](#\(Self.anchor($0)))" }.joined(separator: ", ")).")
                 }
