@@ -90,7 +90,7 @@ BENCH_HEADERS    := $(wildcard Benchmarks/*.h Benchmarks/reference/*.h) Sources/
 BENCH_DRIVER     := $(BENCH_BUILD)/bench
 BENCH_REFERENCES := $(BENCH_BUILD)/reference-clang.so $(BENCH_BUILD)/reference-gcc.so
 
-.PHONY: all generate plugin plugin-aarch64 host python python-test deps aarch64-deps test-deps test check plugin-tests generated-committed api-reference \
+.PHONY: all generate plugin plugin-aarch64 host python python-test deps aarch64-deps test-deps test check plugin-tests generated-committed \
         bench bench-smoke demo install deb uninstall clean fuzz fuzz-check memcheck memcheck-check
 
 ifeq ($(PLATFORM),aarch64)
@@ -122,6 +122,7 @@ generate: deps
 
 # The API reference of the products for plugin authors (docs/reference/), written from their
 # doc comments by Sources/generate-api-reference; APIReferenceTests checks it is up to date.
+.PHONY: api-reference
 api-reference:
 	$(SWIFT) build --product generate-api-reference --scratch-path $(HOST_BUILD)
 	$(HOST_BUILD)/debug/generate-api-reference docs/reference
