@@ -9,8 +9,8 @@ public struct DocumentedModule: Sendable {
     public static let all: [DocumentedModule] = [
         DocumentedModule(name: "LV2Kit", summary: "Declare a plugin (ports, parameters, presets) and run it: "
             + "the glue between LV2's C API and a plugin's Swift code. Re-exports RealTimeMath and the LV2 C headers (CLV2)."),
-        DocumentedModule(name: "LV2KitGenerator", summary: "Writes a bundle's Turtle and entry point from the plugins' declarations "
-            + "(the generator program of a plugin package)."),
+        DocumentedModule(name: "LV2KitGenerator", summary: "Writes a bundle's Turtle, its entry point and a C header of its ports "
+            + "from its plugins' declarations, on the build machine."),
         DocumentedModule(name: "RealTimeMath", summary: "What `run` can use under `@_noAllocation @_noLocks`: "
             + "a fixed buffer allocated once, and the libm functions DSP needs."),
     ]
