@@ -123,7 +123,7 @@ generate: deps
 # The API reference of the products for plugin authors (docs/reference/), written from their
 # doc comments by Sources/generate-api-reference; APIReferenceTests checks it is up to date.
 .PHONY: api-reference
-api-reference:
+api-reference: deps
 	$(SWIFT) build --product generate-api-reference --scratch-path $(HOST_BUILD)
 	$(HOST_BUILD)/debug/generate-api-reference docs/reference
 
