@@ -75,6 +75,12 @@ let package = Package(
             ]),
         .executableTarget(name: "generate-bundle", dependencies: ["LV2KitGenerator", "SineSynth", "RateAdapter"]),
 
+        // The API reference of the products for plugin authors (docs/reference/), written from
+        // their doc comments. The generator depends on the modules it documents, so that
+        // building it builds them (`make api-reference`); their list is DocumentedModule.all.
+        .target(name: "APIReference"),
+        .executableTarget(name: "generate-api-reference", dependencies: ["APIReference", "DSPKit", "LV2Kit", "LV2KitGenerator", "RealTimeMath"]),
+
         // The offline host, in three layers (docs/architecture.md): audio and MIDI files with no
         // LV2 in them (no LV2 or lilv headers: LayoutTests checks it), the host proper, and the validator.
         .target(name: "CRemovalOnSignal"),
@@ -111,5 +117,6 @@ let package = Package(
         ]),
         .testTarget(name: "CheckTests", dependencies: ["LV2Host", "TestSupport"]),
         .testTarget(name: "PackageTests", dependencies: ["lv2render", "TestSupport", "SwiftLV2Version"]),
+        .testTarget(name: "APIReferenceTests", dependencies: ["APIReference", "TestSupport"]),
     ]
 )

@@ -20,6 +20,8 @@ public struct SmoothedValue {
     /// Samples a change takes, at least 1.
     public let rampLength: Int
 
+    /// A value that starts at `value` and takes `rampLength` samples to reach each new target.
+    ///
     /// - Parameters:
     ///   - value: the starting value, reached at once.
     ///   - rampLength: samples a change takes.
@@ -30,6 +32,8 @@ public struct SmoothedValue {
         self.rampLength = max(rampLength, 1)
     }
 
+    /// A value that starts at `value` and takes `rampTime` seconds to reach each new target.
+    ///
     /// - Parameters:
     ///   - value: the starting value, reached at once.
     ///   - rampTime: seconds a change takes (rounded to whole samples).
