@@ -28,6 +28,8 @@ let package = Package(
         .library(name: "LV2KitGenerator", targets: ["LV2KitGenerator"]),
         // `swift package --allow-writing-to-package-directory lv2-bundle` in a plugin package.
         .plugin(name: "LV2Bundle", targets: ["LV2BundleCommand"]),
+        // The DSP plugins need again and again, knowing nothing of LV2 (docs/lv2kit.md).
+        .library(name: "DSPKit", targets: ["DSPKit"]),
     ],
     traits: [
         .trait(name: "Plugin", description: "Build the plugin code as Embedded Swift for the LV2 shared object"),
@@ -62,10 +64,13 @@ let package = Package(
                                      permissions: [.writeToPackageDirectory(reason: "lv2-bundle writes PRODUCT.lv2 in the package")]),
                 dependencies: ["LV2BundleTool"]),
         .executableTarget(name: "LV2BundleTool"),
+        // Smoothing, crossfades, delay lines, signal guards, one-pole and biquad filters: value
+        // types for any plugin, with no LV2 in them.
+        .target(name: "DSPKit", dependencies: ["RealTimeMath"], swiftSettings: frameworkCode),
 
         // The plugins: DSP value types, one declaration and adapter per plugin, the bundle's
         // entry point (generated), and the generator's list of what the bundle holds.
-        .target(name: "DSP", dependencies: ["CMath", "CSampleRate", "RealTimeMath"], swiftSettings: pluginCode),
+        .target(name: "DSP", dependencies: ["CMath", "CSampleRate", "RealTimeMath", "DSPKit"], swiftSettings: pluginCode),
         .target(name: "SineSynth", dependencies: ["DSP", "LV2Kit", "SwiftLV2Version"], swiftSettings: pluginCode),
         .target(name: "RateAdapter", dependencies: ["DSP", "LV2Kit", "SwiftLV2Version"], swiftSettings: pluginCode),
         // The project's version, for the plugins' declarations and lv2render: written once.
@@ -78,6 +83,12 @@ let package = Package(
                 .unsafeFlags(["-use-ld=lld", "-Xlinker", "--gc-sections", "-Xlinker", "--version-script=\(Context.packageDirectory)/Sources/SwiftLV2/exports.map"]),
             ]),
         .executableTarget(name: "generate-bundle", dependencies: ["LV2KitGenerator", "SineSynth", "RateAdapter"]),
+
+        // The API reference of the products for plugin authors (docs/reference/), written from
+        // their doc comments. The generator depends on the modules it documents, so that
+        // building it builds them (`make api-reference`); their list is DocumentedModule.all.
+        .target(name: "APIReference"),
+        .executableTarget(name: "generate-api-reference", dependencies: ["APIReference", "DSPKit", "LV2Kit", "LV2KitGenerator", "RealTimeMath"]),
 
         // The offline host, in three layers (docs/architecture.md): audio and MIDI files with no
         // LV2 in them (no LV2 or lilv headers: LayoutTests checks it), the host proper, and the validator.
@@ -106,7 +117,8 @@ let package = Package(
 
         .testTarget(name: "LV2KitTests", dependencies: ["LV2Kit", "LV2KitGenerator"]),
         .testTarget(name: "LV2BundleToolTests", dependencies: ["LV2BundleTool", "LV2KitGenerator"]),
-        .testTarget(name: "DSPTests", dependencies: ["DSP", "SineSynth", "RateAdapter", "TestSupport"]),
+        .testTarget(name: "DSPKitTests", dependencies: ["DSPKit"]),
+        .testTarget(name: "DSPTests", dependencies: ["DSP", "DSPKit", "SineSynth", "RateAdapter", "TestSupport"]),
         .testTarget(name: "PluginTests", dependencies: [
             "LV2Check", "LV2Host", "AudioMIDIFiles", "RTProbe", "TestSupport", "DSP", "LV2Kit", "SineSynth", "RateAdapter",
         ]),
@@ -115,5 +127,6 @@ let package = Package(
         ]),
         .testTarget(name: "CheckTests", dependencies: ["LV2Host", "TestSupport"]),
         .testTarget(name: "PackageTests", dependencies: ["lv2render", "TestSupport", "SwiftLV2Version"]),
+        .testTarget(name: "APIReferenceTests", dependencies: ["APIReference", "TestSupport"]),
     ]
 )

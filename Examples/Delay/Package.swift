@@ -15,6 +15,6 @@ let package = Package(
     ],
     targets: [
         // The plugin: its declaration, its adapter, and the echo it makes.
-        .target(name: "Delay", dependencies: [.product(name: "LV2Kit", package: "SwiftLV2")]),
+        .target(name: "Delay", dependencies: [.product(name: "LV2Kit", package: "SwiftLV2"), .product(name: "DSPKit", package: "SwiftLV2")]),
     ]
 )

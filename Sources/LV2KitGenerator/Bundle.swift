@@ -7,11 +7,13 @@ import LV2Kit
 ///     bundle.add(Tremolo.self)
 ///     BundleGenerator(bundle).main()
 public struct Bundle {
+    /// The plugin binary's file name in the bundle (`tremolo.so`), as `lv2:binary` names it.
     public var binary: String
-    /// The project, when the plugins' declarations do not name it.
+    /// The project, when the plugins' declarations do not name it (`PluginDeclaration.project`).
     public var declaredProject: Project?
     var plugins: [PluginFacts] = []
 
+    /// An empty bundle; `add` puts the plugins in. Without a `project`, the plugins' declarations name it.
     public init(binary: String, project: Project? = nil) {
         self.binary = binary
         declaredProject = project
