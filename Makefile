@@ -90,7 +90,7 @@ BENCH_HEADERS    := $(wildcard Benchmarks/*.h Benchmarks/reference/*.h) Sources/
 BENCH_DRIVER     := $(BENCH_BUILD)/bench
 BENCH_REFERENCES := $(BENCH_BUILD)/reference-clang.so $(BENCH_BUILD)/reference-gcc.so
 
-.PHONY: all generate plugin plugin-aarch64 host python python-test deps aarch64-deps test-deps test check plugin-tests generated-committed \
+.PHONY: all generate plugin plugin-aarch64 example-aarch64 host python python-test deps aarch64-deps test-deps test check plugin-tests generated-committed \
         bench bench-smoke demo install deb uninstall clean fuzz fuzz-check memcheck memcheck-check
 
 ifeq ($(PLATFORM),aarch64)
@@ -190,7 +190,7 @@ python-test: test-deps plugin python
 # aarch64 builds (ours and the example's) come first: PackageTests and AArch64Tests check them.
 test: test-deps plugin deb python
 	$(MAKE) --no-print-directory deb PLATFORM=aarch64
-	$(MAKE) --no-print-directory -C Examples/Arpeggiator PLATFORM=aarch64
+	$(MAKE) --no-print-directory example-aarch64
 	$(SWIFT) build --build-tests --scratch-path $(HOST_BUILD)
 	$(MAKE) --no-print-directory bench-smoke LV2RENDER=$(HOST_BUILD)/debug/lv2render
 	@$(MAKE) --no-print-directory fuzz-check memcheck-check
@@ -198,19 +198,27 @@ test: test-deps plugin deb python
 	SWIFTLV2_ROOT=$(CURDIR) $(SWIFT) test --skip-build --disable-swift-testing --scratch-path $(HOST_BUILD)
 	@$(MAKE) --no-print-directory generated-committed
 
-# The generated files as `make` just wrote them are the committed ones (GeneratedBundleTests
-# compares them with what the generator writes; this says whether they were committed).
+# A plugin package's one command (docs/writing-a-plugin.md), in each example: the AArch64Tests
+# check the Arpeggiator's aarch64 build; the PluginTests build the examples themselves.
+LV2_BUNDLE := $(SWIFT) package --allow-writing-to-package-directory lv2-bundle
+example-aarch64: aarch64-deps
+	cd Examples/Arpeggiator && $(LV2_BUNDLE) --platform aarch64
+
+# The generated files as `make` and the examples' lv2-bundle (run by the tests) just wrote them
+# are the committed ones (GeneratedBundleTests compares ours with what the generator writes;
+# this says whether they were committed).
+GENERATED_EXAMPLES := $(wildcard Examples/*/lv2)
 generated-committed:
 	@if git rev-parse --is-inside-work-tree >/dev/null 2>&1 \
-		&& [ -n "$$(git status --porcelain -- $(BUNDLE) $(GENERATED_ENTRY) $(GENERATED_HEADER))" ]; then \
-		git status --short -- $(BUNDLE) $(GENERATED_ENTRY) $(GENERATED_HEADER); \
+		&& [ -n "$$(git status --porcelain -- $(BUNDLE) $(GENERATED_ENTRY) $(GENERATED_HEADER) $(GENERATED_EXAMPLES))" ]; then \
+		git status --short -- $(BUNDLE) $(GENERATED_ENTRY) $(GENERATED_HEADER) $(GENERATED_EXAMPLES); \
 		echo "The generated files above are not the committed ones: commit what make generated."; exit 1; \
 	fi
 
 # The quick loop (docs/hacking.md): build the host, the generator and the tests, write the
 # generated files, and run the suites that need no plugin binary. FILTER picks other tests
 # (a regular expression over Target.Class/test, as for swift test --filter).
-CHECK_FILTER := ^(LV2KitTests|DSPTests|DSPKitTests|APIReferenceTests)\.|ModuleLayoutTests|GeneratedBundleTests/testFilesAreExactlyWhatTheGeneratorWritesNow
+CHECK_FILTER := ^(LV2KitTests|LV2BundleToolTests|DSPTests|DSPKitTests|APIReferenceTests)\.|ModuleLayoutTests|GeneratedBundleTests/testFilesAreExactlyWhatTheGeneratorWritesNow
 FILTER ?= $(CHECK_FILTER)
 
 check: deps
@@ -225,7 +233,7 @@ PART ?= Sound
 PART_CLASSES = $(shell sed -n 's/^final class \([A-Za-z0-9]*\): XCTestCase.*/\1/p' Tests/PluginTests/$(PART)/*.swift | paste -sd'|')
 
 plugin-tests: test-deps plugin
-	$(if $(filter AArch64,$(PART)),$(MAKE) --no-print-directory plugin-aarch64 && $(MAKE) --no-print-directory -C Examples/Arpeggiator PLATFORM=aarch64)
+	$(if $(filter AArch64,$(PART)),$(MAKE) --no-print-directory plugin-aarch64 && $(MAKE) --no-print-directory example-aarch64)
 	$(SWIFT) build --build-tests --scratch-path $(HOST_BUILD)
 	@./scripts/timed "make plugin-tests PART=$(PART)" env SWIFTLV2_ROOT=$(CURDIR) $(SWIFT) test --skip-build \
 		--disable-swift-testing --scratch-path $(HOST_BUILD) --filter 'PluginTests\.($(PART_CLASSES))/'

@@ -26,6 +26,8 @@ let package = Package(
         // The framework, for other packages: declare a plugin, and generate its bundle.
         .library(name: "LV2Kit", targets: ["LV2Kit"]),
         .library(name: "LV2KitGenerator", targets: ["LV2KitGenerator"]),
+        // `swift package --allow-writing-to-package-directory lv2-bundle` in a plugin package.
+        .plugin(name: "LV2Bundle", targets: ["LV2BundleCommand"]),
         // The DSP plugins need again and again, knowing nothing of LV2 (docs/lv2kit.md).
         .library(name: "DSPKit", targets: ["DSPKit"]),
     ],
@@ -55,6 +57,13 @@ let package = Package(
         .target(name: "RealTimeMath", dependencies: ["CMath"], swiftSettings: frameworkCode,
                 linkerSettings: [.linkedLibrary("m")]),
         .target(name: "LV2KitGenerator", dependencies: ["LV2Kit"]),
+        // One command per plugin package: the command plugin gathers the package's facts, the
+        // tool generates, builds the Embedded plugin and assembles NAME.lv2 (docs/writing-a-plugin.md).
+        .plugin(name: "LV2BundleCommand",
+                capability: .command(intent: .custom(verb: "lv2-bundle", description: "Build each library product into the LV2 bundle PRODUCT.lv2"),
+                                     permissions: [.writeToPackageDirectory(reason: "lv2-bundle writes PRODUCT.lv2 in the package")]),
+                dependencies: ["LV2BundleTool"]),
+        .executableTarget(name: "LV2BundleTool"),
         // Smoothing, crossfades, delay lines, signal guards, one-pole and biquad filters: value
         // types for any plugin, with no LV2 in them.
         .target(name: "DSPKit", dependencies: ["RealTimeMath"], swiftSettings: frameworkCode),
@@ -107,6 +116,7 @@ let package = Package(
         .target(name: "TestSupport", dependencies: ["LV2Host", "AudioMIDIFiles"], path: "Tests/TestSupport"),
 
         .testTarget(name: "LV2KitTests", dependencies: ["LV2Kit", "LV2KitGenerator"]),
+        .testTarget(name: "LV2BundleToolTests", dependencies: ["LV2BundleTool", "LV2KitGenerator"]),
         .testTarget(name: "DSPKitTests", dependencies: ["DSPKit"]),
         .testTarget(name: "DSPTests", dependencies: ["DSP", "DSPKit", "SineSynth", "RateAdapter", "TestSupport"]),
         .testTarget(name: "PluginTests", dependencies: [

@@ -3,71 +3,31 @@ import LV2Kit
 /// What a bundle holds, for the generator: the binary's name, the project its plugins
 /// belong to, and the plugins, each added by its type.
 ///
-///     var bundle = Bundle(binary: "tremolo.so", project: Project(…))
+///     var bundle = Bundle(binary: "tremolo.so")
 ///     bundle.add(Tremolo.self)
 ///     BundleGenerator(bundle).main()
 public struct Bundle {
     /// The plugin binary's file name in the bundle (`tremolo.so`), as `lv2:binary` names it.
     public var binary: String
-    /// The project every plugin of the bundle belongs to.
-    public var project: Project
+    /// The project, when the plugins' declarations do not name it (`PluginDeclaration.project`).
+    public var declaredProject: Project?
     var plugins: [PluginFacts] = []
 
-    /// An empty bundle; `add` puts the plugins in.
-    public init(binary: String, project: Project) {
+    /// An empty bundle; `add` puts the plugins in. Without a `project`, the plugins' declarations name it.
+    public init(binary: String, project: Project? = nil) {
         self.binary = binary
-        self.project = project
+        declaredProject = project
+    }
+
+    /// The bundle's project: the one given here, else the one its plugins declare
+    /// (`DeclarationCheck` makes sure there is one, and only one).
+    var project: Project? {
+        declaredProject ?? plugins.lazy.compactMap(\.declaration.project).first
     }
 
     /// Adds a plugin; the order of the calls is the order of `lv2_descriptor`'s indices.
-    ///
-    /// `extraTurtle` is appended to the plugin's `NAME.ttl` as it is, for what declarations
-    /// do not say (a UI, a vocabulary of your own); it may declare its own `@prefix`es.
-    public mutating func add<Plugin: LV2Plugin & ~Copyable>(_ type: Plugin.Type, extraTurtle: String = "") {
-        plugins.append(PluginFacts(type, extraTurtle: extraTurtle))
-    }
-}
-
-/// `lv2:project`: the project a bundle's plugins belong to, and who looks after it.
-public struct Project {
-    /// The project's URI, which each plugin's `lv2:project` names.
-    public var uri: String
-    /// `doap:name`: the project's name.
-    public var name: String
-    /// `doap:shortdesc`: a few words.
-    public var shortDescription: String
-    /// `doap:maintainer`: who to contact about the plugins.
-    public var maintainer: Person
-    /// `doap:homepage`, when it has one.
-    public var homepage: String?
-
-    /// A project; its home page is optional.
-    public init(uri: String, name: String, shortDescription: String, maintainer: Person, homepage: String? = nil) {
-        self.uri = uri
-        self.name = name
-        self.shortDescription = shortDescription
-        self.maintainer = maintainer
-        self.homepage = homepage
-    }
-}
-
-/// `doap:maintainer`: a person or a team.
-public struct Person {
-    /// The person's URI (a home page, or `mailto:` address).
-    public var uri: String
-    /// `foaf:name`.
-    public var name: String
-    /// `foaf:mbox`, without `mailto:`.
-    public var email: String?
-    /// `foaf:homepage`.
-    public var homepage: String?
-
-    /// A person; mail and home page are optional.
-    public init(uri: String, name: String, email: String? = nil, homepage: String? = nil) {
-        self.uri = uri
-        self.name = name
-        self.email = email
-        self.homepage = homepage
+    public mutating func add<Plugin: LV2Plugin & ~Copyable>(_ type: Plugin.Type) {
+        plugins.append(PluginFacts(type))
     }
 }
 
@@ -86,9 +46,9 @@ struct PluginFacts {
     /// Turtle of the author's, appended to the plugin's file.
     let extraTurtle: String
 
-    init<Plugin: LV2Plugin & ~Copyable>(_ type: Plugin.Type, extraTurtle: String = "") {
-        self.extraTurtle = extraTurtle
+    init<Plugin: LV2Plugin & ~Copyable>(_ type: Plugin.Type) {
         declaration = Plugin.declaration
+        extraTurtle = declaration.extraTurtle.string
         ports = Plugin.Port.allCases.map(\.declaration)
         parameters = Plugin.parameterDeclarations
         requiredFeatures = Plugin.allRequiredFeatures

@@ -8,7 +8,20 @@ import LV2Kit
 /// port or parameter, so that an author meets it at `make`, before any host or test does.
 enum DeclarationCheck {
     static func problems(in bundle: Bundle) -> [String] {
-        bundle.plugins.flatMap { problems(of: $0) }
+        bundle.plugins.flatMap { problems(of: $0) } + projectProblems(in: bundle)
+    }
+
+    /// The manifest describes one project: the bundle's, or the one all its plugins name.
+    static func projectProblems(in bundle: Bundle) -> [String] {
+        guard bundle.declaredProject == nil else { return [] }
+        guard let first = bundle.plugins.first(where: { $0.declaration.project != nil }),
+              let uri = first.declaration.project?.uri.string else {
+            return ["No plugin in \(bundle.binary) names its project: give its declaration a `project: Project(…)`."]
+        }
+        return bundle.plugins.filter { $0.declaration.project?.uri.string != uri }.map { plugin in
+            let named = plugin.declaration.project.map { "the project <\($0.uri)>" } ?? "no project"
+            return "<\(plugin.uri)> names \(named) and <\(first.uri)> names <\(uri)>: plugins that share a bundle declare one project."
+        }
     }
 
     static func problems(of plugin: PluginFacts) -> [String] {

@@ -1,8 +1,9 @@
+import LV2Kit
 import LV2KitGenerator
 import RateAdapter
 import SineSynth
 
-// The bundle plugin.lv2: what `make` generates its Turtle, entry point and C header from.
+// The bundle plugin.lv2: what `make generate` writes its Turtle, entry point and C header from.
 var bundle = Bundle(
     binary: "swiftlv2.so",
     project: Project(uri: "urn:swiftlv2:project", name: "SwiftLV2",

@@ -58,6 +58,14 @@ final class DeclarationCheckTests: XCTestCase {
         XCTAssertFalse(FileManager.default.fileExists(atPath: folder.path), "nothing written")
     }
 
+    /// The manifest describes one project: a bundle given none needs its plugins to name one.
+    func testABundleWithoutAProjectIsRefused() {
+        var bundle = LV2KitGenerator.Bundle(binary: "faulty.so")
+        bundle.add(Faulty<Good>.self)
+        XCTAssertEqual(DeclarationCheck.problems(in: bundle),
+                       ["No plugin in faulty.so names its project: give its declaration a `project: Project(…)`."])
+    }
+
     func testAGoodDeclarationPasses() {
         XCTAssertEqual(DeclarationCheck.problems(in: bundle(Good.self)), [])
         XCTAssertEqual(DeclarationCheck.problems(in: bundle(GoodParameters.self)), [])

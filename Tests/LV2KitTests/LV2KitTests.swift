@@ -145,7 +145,10 @@ final class GeneratorTests: XCTestCase {
     struct Switcher: LV2Plugin, ~Copyable {
         static let declaration = PluginDeclaration(
             uri: "urn:swiftlv2:test:switcher", name: "Switcher", shortDescription: "Test plugin", comment: "For LV2Kit's tests.",
-            classes: [.utility], version: Version(minor: 0, micro: 1), license: "http://opensource.org/licenses/isc")
+            classes: [.utility], version: Version(minor: 0, micro: 1), license: "http://opensource.org/licenses/isc",
+            project: Project(uri: "urn:swiftlv2:test", name: "Tests", shortDescription: "Tests",
+                             maintainer: Person(uri: "urn:swiftlv2:team", name: "The SwiftLV2 developers", email: "team@example.org")),
+            extraTurtle: "<urn:swiftlv2:test:switcher> <urn:example:colour> \"green\" .")
 
         enum Port: Int, PortList {
             case mode, bypass
@@ -163,14 +166,26 @@ final class GeneratorTests: XCTestCase {
     }
 
     func testChoicesAndTogglesNeedNoUnitAndAuthorsAddTheirOwnTurtle() throws {
-        var bundle = Bundle(binary: "switcher.so", project: Project(
-            uri: "urn:swiftlv2:test", name: "Tests", shortDescription: "Tests",
-            maintainer: Person(uri: "urn:swiftlv2:team", name: "The SwiftLV2 developers")))
-        bundle.add(Switcher.self, extraTurtle: "<urn:swiftlv2:test:switcher> <urn:example:colour> \"green\" .")
+        var bundle = Bundle(binary: "switcher.so")
+        bundle.add(Switcher.self)
         let turtle = try XCTUnwrap(TurtleFiles.all(bundle).first { $0.name == "switcher.ttl" }?.text)
         XCTAssertFalse(turtle.contains("units:"), turtle)
         XCTAssertTrue(turtle.contains("lv2:portProperty lv2:integer , lv2:enumeration"), turtle)
         XCTAssertTrue(turtle.hasSuffix("    ] .\n\n<urn:swiftlv2:test:switcher> <urn:example:colour> \"green\" .\n"), turtle)
+    }
+
+    /// The project a plugin's declaration names is the bundle's: described once in the
+    /// manifest, with its maintainer, and linked from the plugin.
+    func testTheProjectComesFromTheDeclaration() throws {
+        var bundle = Bundle(binary: "switcher.so")
+        bundle.add(Switcher.self)
+        XCTAssertEqual(DeclarationCheck.problems(in: bundle), [])
+        let files = TurtleFiles.all(bundle)
+        let manifest = try XCTUnwrap(files.first { $0.name == "manifest.ttl" }?.text)
+        XCTAssertTrue(manifest.contains("<urn:swiftlv2:test>\n    a doap:Project ;\n    doap:name \"Tests\" ;"), manifest)
+        XCTAssertTrue(manifest.contains("foaf:mbox <mailto:team@example.org> ;"), manifest)
+        let turtle = try XCTUnwrap(files.first { $0.name == "switcher.ttl" }?.text)
+        XCTAssertTrue(turtle.contains("lv2:project <urn:swiftlv2:test> ;\n    doap:maintainer <urn:swiftlv2:team> ;"), turtle)
     }
 }
 

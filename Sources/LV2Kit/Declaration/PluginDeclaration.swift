@@ -36,6 +36,12 @@ public struct PluginDeclaration: Sendable {
     public var mainInput: PortGroup?
     /// `pg:mainOutput`: the group of its main outputs, when it has one.
     public var mainOutput: PortGroup?
+    /// The project the plugin belongs to (`lv2:project`) and its maintainer. Plugins that
+    /// share a bundle name the same one, or none (then the generator needs it from `Bundle`).
+    public var project: Project?
+    /// Turtle the generator appends to the plugin's `NAME.ttl` as it is, for what declarations
+    /// do not say (a UI, a vocabulary of your own); it may declare its own `@prefix`es.
+    public var extraTurtle: StaticString
 
     /// A declaration; only what every plugin must say has no default.
     public init(
@@ -43,7 +49,8 @@ public struct PluginDeclaration: Sendable {
         classes: [PluginClass], version: Version, license: StaticString,
         requiredFeatures: [Feature] = [], optionalFeatures: [Feature] = [], extensionData: [ExtensionData] = [],
         supportedOptions: [StaticString] = [], sampleRates: ClosedRange<Double> = 1...Double.greatestFiniteMagnitude,
-        mainInput: PortGroup? = nil, mainOutput: PortGroup? = nil
+        mainInput: PortGroup? = nil, mainOutput: PortGroup? = nil, project: Project? = nil,
+        extraTurtle: StaticString = ""
     ) {
         self.uri = uri
         self.name = name
@@ -59,6 +66,8 @@ public struct PluginDeclaration: Sendable {
         self.sampleRates = sampleRates
         self.mainInput = mainInput
         self.mainOutput = mainOutput
+        self.project = project
+        self.extraTurtle = extraTurtle
     }
 }
 

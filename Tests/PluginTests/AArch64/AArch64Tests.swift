@@ -5,13 +5,13 @@ import TestSupport
 import XCTest
 
 /// The plugins cross-built for aarch64 Linux (Raspberry Pi, Zynthian, MOD) by
-/// `make PLATFORM=aarch64` and the example by `make -C Examples/Arpeggiator PLATFORM=aarch64`
+/// `make PLATFORM=aarch64` and the example by `swift package --allow-writing-to-package-directory lv2-bundle --platform aarch64` in Examples/Arpeggiator
 /// (`make test` builds both first): what the binaries are, and what they play under
 /// qemu-user, on their own and against the x86-64 build run by the same host (RenderHost).
 final class AArch64Tests: XCTestCase {
     static let bundle = Repository.aarch64Bundle
     static let binary = bundle.appendingPathComponent("swiftlv2.so").path
-    static let example = ExamplePackage.arpeggiator.folder.appendingPathComponent(".build-aarch64/arpeggiator.lv2")
+    static let example = ExamplePackage.arpeggiator.folder.appendingPathComponent("lv2-aarch64/arpeggiator.lv2")
     static let exampleBinary = example.appendingPathComponent("arpeggiator.so").path
     static let rate = RenderHost.rate
 
@@ -40,7 +40,7 @@ final class AArch64Tests: XCTestCase {
     func testTheBinariesAreAArch64SharedObjectsThatNeedOnlySystemLibraries() throws {
         _ = try Self.plugin(SynthPluginTests.uri)
         guard FileManager.default.fileExists(atPath: Self.exampleBinary) else {
-            throw HostError("\(Self.exampleBinary) is missing: run `make -C Examples/Arpeggiator PLATFORM=aarch64` (`make test` does).")
+            throw HostError("\(Self.exampleBinary) is missing: run `make example-aarch64` (`make test` does).")
         }
         let systemLibraries: Set = ["libc.so.6", "libm.so.6", "ld-linux-aarch64.so.1", "libsamplerate.so.0"]
         for binary in [Self.binary, Self.exampleBinary] {
@@ -57,7 +57,7 @@ final class AArch64Tests: XCTestCase {
         }
         for binary in [Self.binary, Self.exampleBinary] {
             let bundle = URL(fileURLWithPath: binary).deletingLastPathComponent()
-            let nativeBundle = bundle == Self.bundle ? Repository.bundle : ExamplePackage.arpeggiator.folder.appendingPathComponent("arpeggiator.lv2")
+            let nativeBundle = bundle == Self.bundle ? Repository.bundle : ExamplePackage.arpeggiator.bundleFolder
             let turtle = try FileManager.default.contentsOfDirectory(atPath: nativeBundle.path).filter { $0.hasSuffix(".ttl") }
             XCTAssertEqual(Set(try FileManager.default.contentsOfDirectory(atPath: bundle.path)),
                            Set(turtle + [URL(fileURLWithPath: binary).lastPathComponent]))

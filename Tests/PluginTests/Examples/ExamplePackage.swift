@@ -4,9 +4,9 @@ import LV2Host
 import TestSupport
 import XCTest
 
-/// An example package in Examples/, built once per test run by its own `make`, as a
-/// newcomer builds it: a plugin on LV2Kit used as a package, compiled as Embedded Swift
-/// into a library that carries its own copy of the runtime.
+/// An example package in Examples/, built once per test run by the one command a newcomer
+/// runs (`swift package --allow-writing-to-package-directory lv2-bundle`): a plugin on LV2Kit
+/// used as a package, compiled as Embedded Swift into a library that carries its own copy of the runtime.
 final class ExamplePackage: @unchecked Sendable {
     static let arpeggiator = ExamplePackage("Arpeggiator", bundle: "arpeggiator", uri: "urn:swiftlv2:examples:arpeggiator")
     static let sampler = ExamplePackage("Sampler", bundle: "sampler", uri: "urn:swiftlv2:examples:sampler")
@@ -27,7 +27,21 @@ final class ExamplePackage: @unchecked Sendable {
     func lv2Directory() throws -> String { try built.get() }
 
     /// The bundle folder, in the package.
-    var bundleFolder: URL { folder.appendingPathComponent(bundle + ".lv2") }
+    var bundleFolder: URL { folder.appendingPathComponent("lv2/" + bundle + ".lv2") }
+
+    /// The command that builds the bundle, as the examples' READMEs give it.
+    static let bundleCommand = ["package", "--allow-writing-to-package-directory", "lv2-bundle"]
+
+    /// Runs the command in `folder`; once more on failure: SwiftPM's builds have failed now and
+    /// then on this shared machine and passed when run again, with no change in between.
+    static func buildBundle(in folder: URL, _ options: [String] = []) throws {
+        var build = try runCommand("swift", bundleCommand + options, currentDirectory: folder, timeout: 1800)
+        if build.status != 0 {
+            print("lv2-bundle in \(folder.path) failed, trying once more: \(build.standardOutput.suffix(2000)) \(build.standardError)")
+            build = try runCommand("swift", bundleCommand + options, currentDirectory: folder, timeout: 1800)
+        }
+        guard build.status == 0 else { throw HostError("lv2-bundle in \(folder.path) failed: \(build.standardError)") }
+    }
 
     /// The shared object, in the bundle.
     func binary() throws -> String { try lv2Directory() + "/\(bundle).lv2/\(bundle).so" }
@@ -45,14 +59,7 @@ final class ExamplePackage: @unchecked Sendable {
     }
 
     private lazy var built = Result {
-        // Once more on failure: SwiftPM's build of the generator has failed now and then on
-        // this shared machine and passed when run again, with no change in between.
-        var make = try runCommand("make", ["-C", folder.path])
-        if make.status != 0 {
-            print("make in \(folder.path) failed, trying once more: \(make.standardOutput.suffix(2000)) \(make.standardError)")
-            make = try runCommand("make", ["-C", folder.path])
-        }
-        guard make.status == 0 else { throw HostError("make in \(folder.path) failed: \(make.standardError)") }
+        try Self.buildBundle(in: folder)
         return Repository.lv2Path(holdingOnly: bundleFolder, as: bundle + ".lv2")
     }
 }

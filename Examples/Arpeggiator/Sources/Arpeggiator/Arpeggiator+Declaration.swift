@@ -1,6 +1,6 @@
 import LV2Kit
 
-/// Everything hosts read about the arpeggiator. `make` writes it into arpeggiator.lv2 as
+/// Everything hosts read about the arpeggiator. lv2-bundle writes it into lv2/arpeggiator.lv2 as
 /// Turtle, and the controls take their ranges and defaults from it.
 extension Arpeggiator {
     public static let declaration = PluginDeclaration(
@@ -14,7 +14,10 @@ extension Arpeggiator {
         requiredFeatures: [.uridMap],
         optionalFeatures: [.hardRTCapable, .isLive],
         extensionData: [.state],
-        mainOutput: Group.sound)
+        mainOutput: Group.sound,
+        project: Project(uri: "urn:swiftlv2:examples", name: "SwiftLV2 examples",
+                         shortDescription: "Example LV2 plugins built with LV2Kit",
+                         maintainer: Person(uri: "urn:swiftlv2:team", name: "The SwiftLV2 developers")))
 
     enum Group {
         static let notes = PortGroup("notes", "Notes")

@@ -1,6 +1,6 @@
 import LV2Kit
 
-/// Everything hosts read about the delay. `make` writes it into delay.lv2 as Turtle, and
+/// Everything hosts read about the delay. lv2-bundle writes it into lv2/delay.lv2 as Turtle, and
 /// the controls take their ranges and defaults from it.
 extension Delay {
     public static let declaration = PluginDeclaration(
@@ -13,7 +13,10 @@ extension Delay {
         license: "http://opensource.org/licenses/isc",
         optionalFeatures: [.hardRTCapable, .uridMap],
         mainInput: Group.input,
-        mainOutput: Group.output)
+        mainOutput: Group.output,
+        project: Project(uri: "urn:swiftlv2:examples", name: "SwiftLV2 examples",
+                         shortDescription: "Example LV2 plugins built with LV2Kit",
+                         maintainer: Person(uri: "urn:swiftlv2:team", name: "The SwiftLV2 developers")))
 
     enum Group {
         static let input = PortGroup("in", "Input", types: [PortGroup.inputGroup, PortGroup.stereoGroup])

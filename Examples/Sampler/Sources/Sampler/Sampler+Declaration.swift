@@ -1,6 +1,6 @@
 import LV2Kit
 
-/// Everything hosts read about the sampler. `make` writes it into sampler.lv2 as Turtle;
+/// Everything hosts read about the sampler. lv2-bundle writes it into lv2/sampler.lv2 as Turtle;
 /// the parameters' messages, their state and the worker's interface follow from it.
 extension Sampler {
     public static let declaration = PluginDeclaration(
@@ -12,7 +12,10 @@ extension Sampler {
         version: Version(minor: 2, micro: 0),
         license: "http://opensource.org/licenses/isc",
         requiredFeatures: [.uridMap],
-        optionalFeatures: [.hardRTCapable])
+        optionalFeatures: [.hardRTCapable],
+        project: Project(uri: "urn:swiftlv2:examples", name: "SwiftLV2 examples",
+                         shortDescription: "Example LV2 plugins built with LV2Kit",
+                         maintainer: Person(uri: "urn:swiftlv2:team", name: "The SwiftLV2 developers")))
 
     public enum Port: Int, PortList {
         case control, notify, out
