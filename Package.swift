@@ -26,6 +26,8 @@ let package = Package(
         // The framework, for other packages: declare a plugin, and generate its bundle.
         .library(name: "LV2Kit", targets: ["LV2Kit"]),
         .library(name: "LV2KitGenerator", targets: ["LV2KitGenerator"]),
+        // For a plugin package's tests: render the built bundle into arrays, run check's checks as assertions.
+        .library(name: "LV2TestKit", targets: ["LV2TestKit"]),
     ],
     traits: [
         .trait(name: "Plugin", description: "Build the plugin code as Embedded Swift for the LV2 shared object"),
@@ -92,8 +94,14 @@ let package = Package(
         // and `lv2render check`). Exported dynamically so that plugins loaded with dlopen call these too.
         .target(name: "RTProbe", linkerSettings: [.unsafeFlags(["-Xlinker", "--export-dynamic"])]),
 
-        // What several test suites share: signal measurements, fixture writers, paths.
-        .target(name: "TestSupport", dependencies: ["LV2Host", "AudioMIDIFiles"], path: "Tests/TestSupport"),
+        // The test kit (docs/testing-a-plugin.md): ordinary Swift for test targets, never in a plugin.
+        // Its C part lets the test executable be the check's worker process (CheckRunner starts
+        // it again with `check-worker …`), so checks need no lv2render built.
+        .target(name: "CLV2TestKitWorker"),
+        .target(name: "LV2TestKit", dependencies: ["LV2Host", "LV2Check", "AudioMIDIFiles", "CHostSupport", "RTProbe", "CLV2TestKitWorker"]),
+
+        // What several test suites share: fixture writers, paths (and the kit's signal measurements).
+        .target(name: "TestSupport", dependencies: ["LV2Host", "AudioMIDIFiles", "LV2TestKit"], path: "Tests/TestSupport"),
 
         .testTarget(name: "LV2KitTests", dependencies: ["LV2Kit", "LV2KitGenerator"]),
         .testTarget(name: "DSPTests", dependencies: ["DSP", "SineSynth", "RateAdapter", "TestSupport"]),
@@ -104,6 +112,8 @@ let package = Package(
             "lv2render", "LV2Host", "AudioMIDIFiles", "TestSupport", "SwiftLV2Version", "DSP", "RateAdapter",
         ]),
         .testTarget(name: "CheckTests", dependencies: ["LV2Host", "TestSupport"]),
+        // The test kit as an author uses it, on plugin.lv2 (`make plugin` first).
+        .testTarget(name: "LV2TestKitTests", dependencies: ["LV2TestKit", "SineSynth"]),
         .testTarget(name: "PackageTests", dependencies: ["lv2render", "TestSupport", "SwiftLV2Version"]),
     ]
 )
