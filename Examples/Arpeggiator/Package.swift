@@ -30,5 +30,7 @@ let package = Package(
         .executableTarget(name: "generate-bundle", dependencies: [
             "Arpeggiator", .product(name: "LV2KitGenerator", package: "SwiftLV2"),
         ]),
+        // What a listener would hear from the built bundle, and lv2render check's checks (LV2TestKit).
+        .testTarget(name: "ArpeggiatorTests", dependencies: ["Arpeggiator", .product(name: "LV2TestKit", package: "SwiftLV2")]),
     ]
 )

@@ -31,5 +31,7 @@ let package = Package(
         .executableTarget(name: "generate-bundle", dependencies: [
             "Sampler", .product(name: "LV2KitGenerator", package: "SwiftLV2"),
         ]),
+        // What a listener would hear from the built bundle, and lv2render check's checks (LV2TestKit).
+        .testTarget(name: "SamplerTests", dependencies: ["Sampler", .product(name: "LV2TestKit", package: "SwiftLV2")]),
     ]
 )
