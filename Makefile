@@ -90,7 +90,7 @@ BENCH_HEADERS    := $(wildcard Benchmarks/*.h Benchmarks/reference/*.h) Sources/
 BENCH_DRIVER     := $(BENCH_BUILD)/bench
 BENCH_REFERENCES := $(BENCH_BUILD)/reference-clang.so $(BENCH_BUILD)/reference-gcc.so
 
-.PHONY: all generate plugin plugin-aarch64 host python python-test deps aarch64-deps test-deps test check plugin-tests generated-committed \
+.PHONY: example-tests all generate plugin plugin-aarch64 host python python-test deps aarch64-deps test-deps test check plugin-tests generated-committed \
         bench bench-smoke demo install deb uninstall clean fuzz fuzz-check memcheck memcheck-check
 
 ifeq ($(PLATFORM),aarch64)
@@ -189,7 +189,19 @@ test: test-deps plugin deb python
 	@$(MAKE) --no-print-directory fuzz-check memcheck-check
 	$(MAKE) --no-print-directory python-test LV2RENDER=$(HOST_BUILD)/debug/lv2render
 	SWIFTLV2_ROOT=$(CURDIR) $(SWIFT) test --skip-build --disable-swift-testing --scratch-path $(HOST_BUILD)
+	@$(MAKE) --no-print-directory example-tests
 	@$(MAKE) --no-print-directory generated-committed
+
+# Each example package's own tests (written with LV2TestKit, as an author's are), each run
+# the way its author runs them: the bundle built, then `swift test` in the package's folder.
+EXAMPLES := Arpeggiator Delay Sampler
+example-tests: test-deps
+	@for example in $(EXAMPLES); do \
+		$(MAKE) --no-print-directory -C Examples/$$example \
+		&& ./scripts/timed "swift test in Examples/$$example" bash -c \
+			'cd Examples/$$0 && $$1 test --disable-swift-testing --scratch-path .build' $$example "$(SWIFT)" \
+		|| exit 1; \
+	done
 
 # The generated files as `make` just wrote them are the committed ones (GeneratedBundleTests
 # compares them with what the generator writes; this says whether they were committed).
