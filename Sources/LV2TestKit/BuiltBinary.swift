@@ -14,7 +14,10 @@ enum BuiltBinary {
         guard let sources else { return }
         let files = FileManager.default.enumerator(atPath: sources.path)
         while let file = files?.nextObject() as? String {
-            if let date = modified(sources.appendingPathComponent(file).path), date > built {
+            let path = sources.appendingPathComponent(file).path
+            var isFolder: ObjCBool = false
+            guard FileManager.default.fileExists(atPath: path, isDirectory: &isFolder), !isFolder.boolValue else { continue }
+            if let date = modified(path), date > built {
                 throw HostError("The plugin binary \(name) is older than \(sources.lastPathComponent)/\(file): build the bundle again first (\(build)).")
             }
         }

@@ -36,7 +36,7 @@ public final class LV2TestPlugin {
     ///     nearest folder above `file` with a Package.swift).
     ///   - uri: The plugin's URI, such as `MyPlugin.declaration.uri`.
     ///   - sources: The folder whose files the binary must be newer than, relative to the
-    ///     package; nil to skip that check.
+    ///     package or absolute; nil to skip that check.
     ///   - file: The test's file, to find its package from; leave it out.
     /// - Throws: One sentence when the bundle is missing, holds no such plugin, or its binary
     ///   is missing or stale.
@@ -51,7 +51,10 @@ public final class LV2TestPlugin {
         lv2Path = try Self.lv2Path(holdingOnly: folder)
         world = try LV2World(lv2Path: lv2Path.path)
         info = try world.plugin(uri: uri)
-        try BuiltBinary.checkFresh(info.libraryPath, sources: sources.map { package.appendingPathComponent($0) },
+        // The binary as the bundle holds it, not through the LV2 path's link: errors name it so.
+        let link = lv2Path.appendingPathComponent(folder.lastPathComponent).path
+        let binary = info.libraryPath.hasPrefix(link + "/") ? folder.path + info.libraryPath.dropFirst(link.count) : info.libraryPath
+        try BuiltBinary.checkFresh(binary, sources: sources.map { URL(fileURLWithPath: $0, relativeTo: package) },
                                    build: Self.buildHint)
     }
 

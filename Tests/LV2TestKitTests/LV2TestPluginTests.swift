@@ -54,4 +54,24 @@ final class LV2TestPluginTests: XCTestCase {
             XCTAssertTrue("\(error)".contains("urn:swiftlv2:none"), "\(error)")
         }
     }
+
+    /// A binary older than a file of the package's sources fails the test with one sentence
+    /// that names the file and says to build again; a missing binary, to build first.
+    func testAStaleOrMissingBinaryIsOneSentence() throws {
+        let files = try TestFiles()
+        let copy = files.folder.appendingPathComponent("plugin.lv2")
+        let sources = files.folder.appendingPathComponent("Sources/Synth")
+        try FileManager.default.createDirectory(at: sources, withIntermediateDirectories: true)
+        try FileManager.default.copyItem(at: try synth().bundle, to: copy)
+        try "// edited".write(to: sources.appendingPathComponent("Synth.swift"), atomically: true, encoding: .utf8)
+        try FileManager.default.setAttributes([.modificationDate: Date().addingTimeInterval(-60)],
+                                              ofItemAtPath: copy.appendingPathComponent("swiftlv2.so").path)
+        XCTAssertThrowsError(try LV2TestPlugin(bundle: copy.path, uri: SineSynth.declaration.uri, sources: sources.deletingLastPathComponent().path)) { error in
+            XCTAssertEqual("\(error)", "The plugin binary swiftlv2.so is older than Sources/Synth/Synth.swift: build the bundle again first (\(LV2TestPlugin.buildHint)).")
+        }
+        try FileManager.default.removeItem(at: copy.appendingPathComponent("swiftlv2.so"))
+        XCTAssertThrowsError(try LV2TestPlugin(bundle: copy.path, uri: SineSynth.declaration.uri, sources: nil)) { error in
+            XCTAssertEqual("\(error)", "The plugin binary \(copy.path)/swiftlv2.so is missing: build the bundle first (\(LV2TestPlugin.buildHint)).")
+        }
+    }
 }
