@@ -5,7 +5,7 @@ import LV2Host
 
 /// The child side of `LV2TestPlugin.assertPassesChecks`: `CheckRunner` starts the test
 /// executable again as `EXECUTABLE check-worker URI --check NAME --seed N --report FILE
-/// --level LEVEL [--quick] [--state DIR]`, and CLV2TestKitWorker's constructor calls this before
+/// --level LEVEL [--quick] [--set NAME=VALUE]… [--state DIR]`, and CLV2TestKitWorker's constructor calls this before
 /// XCTest's main: it runs the one check, as lv2render's worker does, and exits.
 @_cdecl("lv2testkit_check_worker_main")
 func checkWorkerMain(_ argc: Int32, _ argv: UnsafeMutablePointer<UnsafeMutablePointer<CChar>?>?) {
@@ -23,7 +23,7 @@ func checkWorkerMain(_ argc: Int32, _ argv: UnsafeMutablePointer<UnsafeMutablePo
     }
     let progress = CheckProgress(path: request.report)
     progress.finish(CheckWorker.run(request.check, uri: request.uri, seed: request.seed, quick: request.quick, level: request.level,
-                                    stage: { plugin in request.state.map { RenderStage(plugin: plugin, statePath: $0) } },
+                                    stage: request.stage,
                                     progress: progress))
     exit(0)
 }
@@ -37,6 +37,19 @@ struct CheckWorkerArguments {
     var level: CheckLevel = .standard
     var quick = false
     var state: String?
+    /// `NAME=VALUE`: a control input's symbol and a number, else a parameter and its text.
+    var settings: [(name: String, value: String)] = []
+
+    /// What every instance gets after its default state, as `LV2TestPlugin.render` sets it up.
+    func stage(of plugin: PluginInfo) throws -> RenderStage? {
+        guard state != nil || !settings.isEmpty else { return nil }
+        let isControl = { (name: String) in plugin.ports.contains { $0.kind == .control && $0.isInput && $0.symbol == name } }
+        var controls: [String: Float] = [:], parameters: [String: String] = [:]
+        for (name, value) in settings {
+            if isControl(name), let number = Float(value) { controls[name] = number } else { parameters[name] = value }
+        }
+        return try LV2TestPlugin.stage(of: plugin, controls: controls, parameters: parameters, state: state)
+    }
 
     init?(_ arguments: [String]) {
         guard arguments.count > 2, arguments[1] == CheckRunner.workerCommand else { return nil }
@@ -55,7 +68,10 @@ struct CheckWorkerArguments {
             case "--report": report = value
             case "--level": guard let level = CheckLevel(rawValue: value) else { return nil }; self.level = level
             case "--state": state = value
-            default: return nil  // `--set` is not handed on by the kit
+            case "--set":
+                guard let equals = value.firstIndex(of: "=") else { return nil }
+                settings.append((String(value[..<equals]), String(value[value.index(after: equals)...])))
+            default: return nil
             }
         }
         guard let check, let seed else { return nil }

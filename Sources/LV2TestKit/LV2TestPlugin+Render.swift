@@ -30,15 +30,7 @@ extension LV2TestPlugin {
                        state: String? = nil, savingState: String? = nil, seconds: Double? = nil,
                        sampleRate: Double = 48000, blockSize: Int = 512, randomBlocks: ClosedRange<Int>? = nil,
                        tempo: Double = 120) throws -> RenderedOutput {
-        var stage = RenderStage(plugin: info, controls: controls.sorted { $0.key < $1.key }.map { ($0.key, $0.value) },
-                                statePath: state, savedStatePath: savingState)
-        for (symbol, _) in stage.controls { _ = try info.port(symbol: symbol) }
-        stage.parameters = try parameters.sorted { $0.key < $1.key }.map { name, text in
-            guard let parameter = try info.parameter(named: name) else {
-                throw HostError("The plugin \(uri) has no parameter named \(name).")
-            }
-            return (parameter, try ParameterValue(text, for: parameter))
-        }
+        let stage = try Self.stage(of: info, controls: controls, parameters: parameters, state: state, savingState: savingState)
         var request = RenderRequest(stages: [stage])
         request.sampleRate = sampleRate
         request.blocks = randomBlocks.map { .random(min: $0.lowerBound, max: $0.upperBound, seed: 1) } ?? .fixed(blockSize)
@@ -53,17 +45,38 @@ extension LV2TestPlugin {
     }
 }
 
+extension LV2TestPlugin {
+    /// The settings a render's instance gets (and each instance the checks make): `state`,
+    /// then `controls`, then `parameters`. Throws one sentence for a name the plugin lacks.
+    static func stage(of info: PluginInfo, controls: [String: Float], parameters: [String: String],
+                      state: String?, savingState: String? = nil) throws -> RenderStage {
+        var stage = RenderStage(plugin: info, controls: controls.sorted { $0.key < $1.key }.map { ($0.key, $0.value) },
+                                statePath: state, savedStatePath: savingState)
+        for (symbol, _) in stage.controls { _ = try info.port(symbol: symbol) }
+        stage.parameters = try parameters.sorted { $0.key < $1.key }.map { name, text in
+            guard let parameter = try info.parameter(named: name) else {
+                throw HostError("The plugin \(info.uri) has no parameter named \(name).")
+            }
+            return (parameter, try ParameterValue(text, for: parameter))
+        }
+        return stage
+    }
+}
+
 /// A note for `LV2TestPlugin.render`: a note-on and, `length` seconds later, its note-off.
 public struct TestNote {
     /// The MIDI key, 60 is middle C and 69 the A at 440 Hz.
     public var key: UInt8
+    /// How hard the key is struck, 1 to 127.
     public var velocity: UInt8
-    /// When the note starts and how long it is held, in seconds.
+    /// When the note starts, in seconds from the render's first frame.
     public var start: Double
+    /// How long the key is held, in seconds.
     public var length: Double
     /// The MIDI channel, 0 to 15.
     public var channel: UInt8
 
+    /// The key `key` struck at `velocity` at `start` seconds and held for `length` seconds.
     public init(_ key: UInt8, velocity: UInt8 = 100, at start: Double = 0, length: Double = 0.5, channel: UInt8 = 0) {
         self.key = key
         self.velocity = velocity
@@ -86,6 +99,7 @@ public struct RenderedOutput {
     public var midi: [(frame: Int, bytes: [UInt8])]
     /// The latency the plugin reported, in frames.
     public var latency: Int
+    /// The render's frames per second.
     public var sampleRate: Double
 
     /// The audio output `channel` (0 is the first).

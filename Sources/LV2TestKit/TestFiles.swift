@@ -7,6 +7,7 @@ public final class TestFiles {
     /// A new, empty folder, removed with this object.
     public let folder: URL
 
+    /// Makes the folder; throws when the temporary directory cannot hold it.
     public init() throws {
         folder = FileManager.default.temporaryDirectory.appendingPathComponent("lv2testkit-files-\(getpid())-\(UUID().uuidString)")
         try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)

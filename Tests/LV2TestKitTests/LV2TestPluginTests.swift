@@ -44,6 +44,13 @@ final class LV2TestPluginTests: XCTestCase {
         try synth().assertPassesChecks()
     }
 
+    /// A control the plugin lacks is one sentence before any check runs.
+    func testAWrongNameForTheChecksIsOneSentence() throws {
+        XCTAssertThrowsError(try synth().runChecks(controls: ["volume": 1])) { error in
+            XCTAssertTrue("\(error)".contains("volume"), "\(error)")
+        }
+    }
+
     /// A bundle that was never built, and a plugin the bundle does not hold: one sentence each.
     func testAMissingBundleOrPluginIsOneSentence() throws {
         XCTAssertThrowsError(try LV2TestPlugin(bundle: "nothing.lv2", uri: "urn:x")) { error in

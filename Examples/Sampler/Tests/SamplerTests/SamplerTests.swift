@@ -39,9 +39,10 @@ final class SamplerTests: XCTestCase {
         XCTAssertEqual(restored.channels, first.channels)
     }
 
-    /// Every check of `lv2render check`, with the file loaded in every instance (from a
-    /// saved state): real-time safety, hostile input, state.
+    /// Every check of `lv2render check` with the file loaded in every instance the checks
+    /// make: set through its parameter, then from a saved state.
     func testPassesTheChecksWithItsFileLoaded() throws {
+        try sampler.get().assertPassesChecks(parameters: ["sample": toneFile(), "gain": "-6"])
         let state = try files.get().path("state")
         _ = try sampler.get().render(parameters: ["sample": toneFile()], savingState: state, seconds: 0.1)
         try sampler.get().assertPassesChecks(state: state)
