@@ -111,7 +111,7 @@ let package = Package(
         .testTarget(name: "LV2RenderTests", dependencies: [
             "lv2render", "LV2Host", "AudioMIDIFiles", "TestSupport", "SwiftLV2Version", "DSP", "RateAdapter",
         ]),
-        .testTarget(name: "CheckTests", dependencies: ["LV2Host", "TestSupport"]),
+        .testTarget(name: "CheckTests", dependencies: ["LV2Host", "LV2TestKit", "TestSupport"]),
         // The test kit as an author uses it, on plugin.lv2 (`make plugin` first).
         .testTarget(name: "LV2TestKitTests", dependencies: ["LV2TestKit", "SineSynth"]),
         .testTarget(name: "PackageTests", dependencies: ["lv2render", "TestSupport", "SwiftLV2Version"]),

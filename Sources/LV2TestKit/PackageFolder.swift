@@ -14,4 +14,24 @@ enum PackageFolder {
         }
         return URL(fileURLWithPath: FileManager.default.currentDirectoryPath)
     }
+
+    /// The bundle in `package` whose manifest names `uri`: one of `lv2/*.lv2` (where
+    /// `lv2-bundle` writes bundles) or `*.lv2` (where a Makefile may).
+    static func bundle(describing uri: String, in package: URL) -> URL? {
+        let candidates = [package.appendingPathComponent("lv2"), package].flatMap { folder in
+            ((try? FileManager.default.contentsOfDirectory(atPath: folder.path)) ?? []).sorted()
+                .filter { $0.hasSuffix(".lv2") }.map { folder.appendingPathComponent($0) }
+        }
+        return candidates.first { bundle in
+            let manifest = (try? String(contentsOf: bundle.appendingPathComponent("manifest.ttl"), encoding: .utf8)) ?? ""
+            return manifest.contains("<\(uri)>")
+        }
+    }
+
+    /// How the package's bundle is built, for the sentence a test fails with when it is not.
+    static func buildHint(for package: URL) -> String {
+        FileManager.default.fileExists(atPath: package.appendingPathComponent("Makefile").path)
+            ? "`make` in \(package.path)"
+            : "`swift package --allow-writing-to-package-directory lv2-bundle` in \(package.path)"
+    }
 }

@@ -1,4 +1,5 @@
 import Foundation
+import LV2TestKit
 import TestSupport
 import XCTest
 

@@ -7,7 +7,7 @@ final class LV2TestPluginTests: XCTestCase {
     /// plugin.lv2 is built by `make plugin` from the targets the SwiftLV2 library reaches,
     /// not all of Sources (lv2render's edits do not make it stale): PluginTests check that.
     private func synth() throws -> LV2TestPlugin {
-        try LV2TestPlugin(bundle: "plugin.lv2", uri: SineSynth.declaration.uri, sources: "Sources/SineSynth")
+        try LV2TestPlugin(uri: SineSynth.declaration.uri, sources: "Sources/SineSynth")
     }
 
     /// A4 sounds at 440 Hz to within a hundredth of a cent, at the level its velocity and
@@ -53,6 +53,9 @@ final class LV2TestPluginTests: XCTestCase {
 
     /// A bundle that was never built, and a plugin the bundle does not hold: one sentence each.
     func testAMissingBundleOrPluginIsOneSentence() throws {
+        XCTAssertThrowsError(try LV2TestPlugin(uri: "urn:swiftlv2:none")) { error in
+            XCTAssertTrue("\(error)".contains("describes urn:swiftlv2:none: build it first"), "\(error)")
+        }
         XCTAssertThrowsError(try LV2TestPlugin(bundle: "nothing.lv2", uri: "urn:x")) { error in
             XCTAssertTrue("\(error)".hasPrefix("No bundle at "), "\(error)")
             XCTAssertTrue("\(error)".contains("build it first"), "\(error)")
@@ -74,11 +77,11 @@ final class LV2TestPluginTests: XCTestCase {
         try FileManager.default.setAttributes([.modificationDate: Date().addingTimeInterval(-60)],
                                               ofItemAtPath: copy.appendingPathComponent("swiftlv2.so").path)
         XCTAssertThrowsError(try LV2TestPlugin(bundle: copy.path, uri: SineSynth.declaration.uri, sources: sources.deletingLastPathComponent().path)) { error in
-            XCTAssertEqual("\(error)", "The plugin binary swiftlv2.so is older than Sources/Synth/Synth.swift: build the bundle again first (\(LV2TestPlugin.buildHint)).")
+            XCTAssertTrue("\(error)".hasPrefix("The plugin binary swiftlv2.so is older than Sources/Synth/Synth.swift: build the bundle again first (`make` in "), "\(error)")
         }
         try FileManager.default.removeItem(at: copy.appendingPathComponent("swiftlv2.so"))
         XCTAssertThrowsError(try LV2TestPlugin(bundle: copy.path, uri: SineSynth.declaration.uri, sources: nil)) { error in
-            XCTAssertEqual("\(error)", "The plugin binary \(copy.path)/swiftlv2.so is missing: build the bundle first (\(LV2TestPlugin.buildHint)).")
+            XCTAssertTrue("\(error)".hasPrefix("The plugin binary \(copy.path)/swiftlv2.so is missing: build the bundle first ("), "\(error)")
         }
     }
 }

@@ -4,7 +4,7 @@ import XCTest
 
 /// The delay as a host plays it: delay.lv2, built (`make`), rendered with LV2TestKit.
 final class DelayTests: XCTestCase {
-    private let delay = Result { try LV2TestPlugin(bundle: "delay.lv2", uri: Delay.declaration.uri) }
+    private let delay = Result { try LV2TestPlugin(uri: Delay.declaration.uri) }
 
     /// A click in each channel, 1000 and 2000 frames in.
     private let clicks = [TestSignals.impulse(at: 1000, frames: 48000), TestSignals.impulse(at: 2000, frames: 48000).map { $0 / 2 }]
