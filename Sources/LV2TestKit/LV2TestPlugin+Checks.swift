@@ -19,6 +19,8 @@ extension LV2TestPlugin {
     ///     the controls and parameters, so that a plugin is checked as a session left it.
     ///   - quick: Shorter renders and fewer cycles.
     ///   - seed: The seed of the random inputs and block schedules.
+    ///   - timeout: Seconds a step of a check may take beyond its measured work before it
+    ///     counts as a hang.
     public func runChecks(level: CheckLevel = .standard, only: [PluginCheck] = [], controls: [String: Float] = [:],
                           parameters: [String: String] = [:], state: String? = nil,
                           quick: Bool = true, seed: UInt64 = 1, timeout: Double = 30) throws -> [CheckResult] {
