@@ -90,9 +90,11 @@ let package = Package(
             .product(name: "ArgumentParser", package: "swift-argument-parser"),
         ]),
 
-        // Counts allocations and locks made on a thread while a flag is set (for the tests
-        // and `lv2render check`). Exported dynamically so that plugins loaded with dlopen call these too.
-        .target(name: "RTProbe", linkerSettings: [.unsafeFlags(["-Xlinker", "--export-dynamic"])]),
+        // Counts allocations and locks made on a thread while a flag is set (for the tests,
+        // `lv2render check` and LV2TestKit). Plugins loaded with dlopen call its malloc, free and
+        // pthread_mutex_lock too: the linker exports an executable's definitions of symbols that
+        // libc also defines, with no flag, so a package depending on SwiftLV2 by version can use it.
+        .target(name: "RTProbe"),
 
         // The test kit (docs/testing-a-plugin.md): ordinary Swift for test targets, never in a plugin.
         // Its C part lets the test executable be the check's worker process (CheckRunner starts

@@ -44,7 +44,7 @@ extension LV2TestPlugin {
                               quick: Bool = true, seed: UInt64 = 1) throws -> [String] {
         // Without the probe the real-time check is skipped, and a test would prove nothing.
         let unprobed = rt_probe_is_active() == 1 || !(only.isEmpty || only.contains(.realTime)) ? []
-            : ["The real-time check cannot run: this test executable does not route allocations through RTProbe (it must be linked with --export-dynamic)."]
+            : ["The real-time check cannot run: this test executable does not route allocations through RTProbe (its malloc is not the one plugins call)."]
         return unprobed + (try runChecks(level: level, only: only, controls: controls, parameters: parameters, state: state,
                                          quick: quick, seed: seed)
             .filter { $0.outcome == .fail }
