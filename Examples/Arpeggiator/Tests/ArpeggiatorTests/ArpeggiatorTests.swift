@@ -2,7 +2,7 @@ import Arpeggiator
 import LV2TestKit
 import XCTest
 
-/// The arpeggiator as a host plays it: arpeggiator.lv2, built (`make`), rendered with
+/// The arpeggiator as a host plays it: its built bundle, rendered with
 /// LV2TestKit: the held chord's notes one after another, in time, as MIDI and as sound.
 final class ArpeggiatorTests: XCTestCase {
     private let arpeggiator = Result { try LV2TestPlugin(uri: Arpeggiator.declaration.uri) }

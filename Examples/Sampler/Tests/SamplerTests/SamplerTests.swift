@@ -3,7 +3,7 @@ import LV2TestKit
 import Sampler
 import XCTest
 
-/// The sampler as a host plays it: sampler.lv2, built (`make`), its file chosen with the
+/// The sampler as a host plays it: its built bundle, its file chosen with the
 /// path parameter as a host's generic interface sets it, rendered with LV2TestKit.
 final class SamplerTests: XCTestCase {
     private let sampler = Result { try LV2TestPlugin(uri: Sampler.declaration.uri) }
