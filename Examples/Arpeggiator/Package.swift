@@ -31,6 +31,6 @@ let package = Package(
             "Arpeggiator", .product(name: "LV2KitGenerator", package: "SwiftLV2"),
         ]),
         // What a listener would hear from the built bundle, and lv2render check's checks (LV2TestKit).
-        .testTarget(name: "ArpeggiatorTests", dependencies: [.product(name: "LV2TestKit", package: "SwiftLV2")]),
+        .testTarget(name: "ArpeggiatorTests", dependencies: ["Arpeggiator", .product(name: "LV2TestKit", package: "SwiftLV2")]),
     ]
 )

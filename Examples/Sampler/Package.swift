@@ -32,6 +32,6 @@ let package = Package(
             "Sampler", .product(name: "LV2KitGenerator", package: "SwiftLV2"),
         ]),
         // What a listener would hear from the built bundle, and lv2render check's checks (LV2TestKit).
-        .testTarget(name: "SamplerTests", dependencies: [.product(name: "LV2TestKit", package: "SwiftLV2")]),
+        .testTarget(name: "SamplerTests", dependencies: ["Sampler", .product(name: "LV2TestKit", package: "SwiftLV2")]),
     ]
 )

@@ -9,7 +9,7 @@ import LV2Host
 /// else, so a test never depends on what else is installed on the machine.
 ///
 /// ```swift
-/// let delay = try LV2TestPlugin(uri: "urn:swiftlv2:examples:delay")   // the package's bundle that has it
+/// let delay = try LV2TestPlugin(uri: Delay.declaration.uri)   // the package's bundle that has it
 /// let out = try delay.render(input: [click, click], controls: ["mix": 1], seconds: 1)
 /// XCTAssertEqual(out[0].firstFrame(above: 0.1), 12000)
 /// ```

@@ -1,10 +1,11 @@
+import Arpeggiator
 import LV2TestKit
 import XCTest
 
 /// The arpeggiator as a host plays it: its built bundle, rendered with
 /// LV2TestKit: the held chord's notes one after another, in time, as MIDI and as sound.
 final class ArpeggiatorTests: XCTestCase {
-    private let arpeggiator = Result { try LV2TestPlugin(uri: "urn:swiftlv2:examples:arpeggiator") }
+    private let arpeggiator = Result { try LV2TestPlugin(uri: Arpeggiator.declaration.uri) }
     /// C major held for a second, the keys pressed in no particular order.
     private let chord = [TestNote(67, length: 1), TestNote(60, length: 1), TestNote(64, length: 1)]
     /// At the defaults (120 beats per minute, eighth notes, gate 0.5) a step lasts a

@@ -1,9 +1,10 @@
+import Delay
 import LV2TestKit
 import XCTest
 
 /// The delay as a host plays it: its built bundle, rendered with LV2TestKit.
 final class DelayTests: XCTestCase {
-    private let delay = Result { try LV2TestPlugin(uri: "urn:swiftlv2:examples:delay") }
+    private let delay = Result { try LV2TestPlugin(uri: Delay.declaration.uri) }
 
     /// A click in each channel: full scale 1000 frames in on the left, half 2000 frames in on the right.
     private let clicks = [TestSignals.impulse(at: 1000, frames: 48000), TestSignals.impulse(at: 2000, frames: 48000).map { $0 / 2 }]

@@ -1,11 +1,12 @@
 import Foundation
 import LV2TestKit
+import Sampler
 import XCTest
 
 /// The sampler as a host plays it: its built bundle, its file chosen with the
 /// path parameter as a host's generic interface sets it, rendered with LV2TestKit.
 final class SamplerTests: XCTestCase {
-    private let sampler = Result { try LV2TestPlugin(uri: "urn:swiftlv2:examples:sampler") }
+    private let sampler = Result { try LV2TestPlugin(uri: Sampler.declaration.uri) }
     private let files = Result { try TestFiles() }
     /// A 1 kHz tone of 0.2 s at half scale, written for each test.
     private let tone = TestSignals.sine(frequency: 1000, sampleRate: 48000, seconds: 0.2)
