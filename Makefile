@@ -90,7 +90,7 @@ BENCH_HEADERS    := $(wildcard Benchmarks/*.h Benchmarks/reference/*.h) Sources/
 BENCH_DRIVER     := $(BENCH_BUILD)/bench
 BENCH_REFERENCES := $(BENCH_BUILD)/reference-clang.so $(BENCH_BUILD)/reference-gcc.so
 
-.PHONY: all generate plugin plugin-aarch64 example-aarch64 host python python-test deps aarch64-deps test-deps test check plugin-tests generated-committed \
+.PHONY: all generate plugin plugin-aarch64 example-aarch64 example-tests host python python-test deps aarch64-deps test-deps test check plugin-tests generated-committed \
         bench bench-smoke demo install deb uninstall clean fuzz fuzz-check memcheck memcheck-check
 
 ifeq ($(PLATFORM),aarch64)
@@ -196,6 +196,7 @@ test: test-deps plugin deb python
 	@$(MAKE) --no-print-directory fuzz-check memcheck-check
 	$(MAKE) --no-print-directory python-test LV2RENDER=$(HOST_BUILD)/debug/lv2render
 	SWIFTLV2_ROOT=$(CURDIR) $(SWIFT) test --skip-build --disable-swift-testing --scratch-path $(HOST_BUILD)
+	@$(MAKE) --no-print-directory example-tests
 	@$(MAKE) --no-print-directory generated-committed
 
 # A plugin package's one command (docs/writing-a-plugin.md), in each example: the AArch64Tests
@@ -203,6 +204,17 @@ test: test-deps plugin deb python
 LV2_BUNDLE := $(SWIFT) package --allow-writing-to-package-directory lv2-bundle
 example-aarch64: aarch64-deps
 	cd Examples/Arpeggiator && $(LV2_BUNDLE) --platform aarch64
+
+# Each example package's own tests (written with LV2TestKit, as an author's are), each run
+# the way its author runs them: the bundle built with the one command, then `swift test`.
+EXAMPLES := Arpeggiator Delay Sampler
+example-tests: test-deps
+	@for example in $(EXAMPLES); do \
+		(cd Examples/$$example && $(LV2_BUNDLE)) \
+		&& ./scripts/timed "swift test in Examples/$$example" bash -c \
+			'cd Examples/$$0 && $$1 test --disable-swift-testing' $$example "$(SWIFT)" \
+		|| exit 1; \
+	done
 
 # The generated files as `make` and the examples' lv2-bundle (run by the tests) just wrote them
 # are the committed ones (GeneratedBundleTests compares ours with what the generator writes;

@@ -30,6 +30,8 @@ let package = Package(
         .plugin(name: "LV2Bundle", targets: ["LV2BundleCommand"]),
         // The DSP plugins need again and again, knowing nothing of LV2 (docs/lv2kit.md).
         .library(name: "DSPKit", targets: ["DSPKit"]),
+        // For a plugin package's tests: render the built bundle into arrays, run check's checks as assertions.
+        .library(name: "LV2TestKit", targets: ["LV2TestKit"]),
     ],
     traits: [
         .trait(name: "Plugin", description: "Build the plugin code as Embedded Swift for the LV2 shared object"),
@@ -88,7 +90,7 @@ let package = Package(
         // their doc comments. The generator depends on the modules it documents, so that
         // building it builds them (`make api-reference`); their list is DocumentedModule.all.
         .target(name: "APIReference"),
-        .executableTarget(name: "generate-api-reference", dependencies: ["APIReference", "DSPKit", "LV2Kit", "LV2KitGenerator", "RealTimeMath"]),
+        .executableTarget(name: "generate-api-reference", dependencies: ["APIReference", "DSPKit", "LV2Kit", "LV2KitGenerator", "LV2TestKit", "RealTimeMath"]),
 
         // The offline host, in three layers (docs/architecture.md): audio and MIDI files with no
         // LV2 in them (no LV2 or lilv headers: LayoutTests checks it), the host proper, and the validator.
@@ -108,12 +110,20 @@ let package = Package(
             .product(name: "ArgumentParser", package: "swift-argument-parser"),
         ]),
 
-        // Counts allocations and locks made on a thread while a flag is set (for the tests
-        // and `lv2render check`). Exported dynamically so that plugins loaded with dlopen call these too.
-        .target(name: "RTProbe", linkerSettings: [.unsafeFlags(["-Xlinker", "--export-dynamic"])]),
+        // Counts allocations and locks made on a thread while a flag is set (for the tests,
+        // `lv2render check` and LV2TestKit). Plugins loaded with dlopen call its malloc, free and
+        // pthread_mutex_lock too: the linker exports an executable's definitions of symbols that
+        // libc also defines, with no flag, so a package depending on SwiftLV2 by version can use it.
+        .target(name: "RTProbe"),
 
-        // What several test suites share: signal measurements, fixture writers, paths.
-        .target(name: "TestSupport", dependencies: ["LV2Host", "AudioMIDIFiles"], path: "Tests/TestSupport"),
+        // The test kit (docs/testing-a-plugin.md): ordinary Swift for test targets, never in a plugin.
+        // Its C part lets the test executable be the check's worker process (CheckRunner starts
+        // it again with `check-worker …`), so checks need no lv2render built.
+        .target(name: "CLV2TestKitWorker"),
+        .target(name: "LV2TestKit", dependencies: ["LV2Host", "LV2Check", "AudioMIDIFiles", "CHostSupport", "RTProbe", "CLV2TestKitWorker"]),
+
+        // What several test suites share: fixture writers, paths (and the kit's signal measurements).
+        .target(name: "TestSupport", dependencies: ["LV2Host", "AudioMIDIFiles", "LV2TestKit"], path: "Tests/TestSupport"),
 
         .testTarget(name: "LV2KitTests", dependencies: ["LV2Kit", "LV2KitGenerator"]),
         .testTarget(name: "LV2BundleToolTests", dependencies: ["LV2BundleTool", "LV2KitGenerator"]),
@@ -125,7 +135,9 @@ let package = Package(
         .testTarget(name: "LV2RenderTests", dependencies: [
             "lv2render", "LV2Host", "AudioMIDIFiles", "TestSupport", "SwiftLV2Version", "DSP", "RateAdapter",
         ]),
-        .testTarget(name: "CheckTests", dependencies: ["LV2Host", "TestSupport"]),
+        .testTarget(name: "CheckTests", dependencies: ["LV2Host", "LV2TestKit", "TestSupport"]),
+        // The test kit as an author uses it, on plugin.lv2 (`make plugin` first).
+        .testTarget(name: "LV2TestKitTests", dependencies: ["LV2TestKit", "SineSynth"]),
         .testTarget(name: "PackageTests", dependencies: ["lv2render", "TestSupport", "SwiftLV2Version"]),
         .testTarget(name: "APIReferenceTests", dependencies: ["APIReference", "TestSupport"]),
     ]

@@ -16,5 +16,7 @@ let package = Package(
     targets: [
         // The plugin: its declaration, its adapter, and the arpeggio it plays.
         .target(name: "Arpeggiator", dependencies: [.product(name: "LV2Kit", package: "SwiftLV2")]),
+        // What a listener would hear from the built bundle, and lv2render check's checks (LV2TestKit).
+        .testTarget(name: "ArpeggiatorTests", dependencies: ["Arpeggiator", .product(name: "LV2TestKit", package: "SwiftLV2")]),
     ]
 )

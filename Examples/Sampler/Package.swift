@@ -18,5 +18,7 @@ let package = Package(
         .systemLibrary(name: "CLibSndFile", path: "Sources/CLibSndFile", pkgConfig: "sndfile", providers: [.apt(["libsndfile1-dev"])]),
         // The plugin: its declaration, its adapter, the sample's loader and its playback.
         .target(name: "Sampler", dependencies: ["CLibSndFile", .product(name: "LV2Kit", package: "SwiftLV2")]),
+        // What a listener would hear from the built bundle, and lv2render check's checks (LV2TestKit).
+        .testTarget(name: "SamplerTests", dependencies: ["Sampler", .product(name: "LV2TestKit", package: "SwiftLV2")]),
     ]
 )

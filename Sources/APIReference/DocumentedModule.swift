@@ -13,6 +13,8 @@ public struct DocumentedModule: Sendable {
             + "from its plugins' declarations, on the build machine."),
         DocumentedModule(name: "DSPKit", summary: "The DSP plugins need again and again, with nothing of LV2 in it: "
             + "smoothing, crossfades, delay lines, signal guards, one-pole and biquad filters."),
+        DocumentedModule(name: "LV2TestKit", summary: "For a plugin package's tests: renders the built bundle into arrays "
+            + "(audio, notes, controls, parameters, state) and runs `lv2render check`'s checks as XCTest assertions."),
         DocumentedModule(name: "RealTimeMath", summary: "What `run` can use under `@_noAllocation @_noLocks`: "
             + "a fixed buffer allocated once, and the libm functions DSP needs."),
     ]

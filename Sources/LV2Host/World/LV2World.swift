@@ -20,6 +20,8 @@ public final class LV2World {
     /// Default states by plugin URI, read once: lilv 0.24 leaks about 70 bytes for each
     /// state it reads, which the checker's leak test would blame on the plugin.
     var defaultStates: [String: LoadedState] = [:]
+    /// States read from folders, by path, with when they were written (`restoreState`).
+    var fileStates: [String: (written: Date?, state: LoadedState)] = [:]
 
     /// Loads every bundle on `lv2Path` (a colon-separated list of directories).
     /// With nil: `$LV2_PATH` if set, else `defaultBundle` (lv2render gives the repository's
@@ -56,6 +58,7 @@ public final class LV2World {
 
     deinit {
         defaultStates.removeAll()  // lilv frees a state's nodes through the world: before it goes
+        fileStates.removeAll()
         nodes.values.forEach { lilv_node_free($0) }
         lilv_world_free(world)
     }

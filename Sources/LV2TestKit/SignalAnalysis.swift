@@ -25,15 +25,18 @@ public enum SignalAnalysis {
         1200 * log2(frequency / reference)
     }
 
+    /// The largest magnitude, as a ratio to full scale (1.0).
     public static func peak<C: Collection>(_ signal: C) -> Double where C.Element == Float {
         signal.reduce(0) { max($0, Double(abs($1))) }
     }
 
+    /// The root mean square, as a ratio to full scale.
     public static func rms<C: Collection>(_ signal: C) -> Double where C.Element == Float {
         guard !signal.isEmpty else { return 0 }
         return (signal.reduce(0) { $0 + Double($1) * Double($1) } / Double(signal.count)).squareRoot()
     }
 
+    /// A ratio of amplitudes in dB: 0.5 is about -6.02.
     public static func decibels(_ ratio: Double) -> Double { 20 * log10(ratio) }
 
     /// The index of the largest magnitude.

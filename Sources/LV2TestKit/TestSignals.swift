@@ -2,10 +2,12 @@ import Foundation
 
 /// Test input signals, generated rather than stored.
 public enum TestSignals {
+    /// A sine from phase 0, `seconds` long.
     public static func sine(frequency: Double, sampleRate: Double, seconds: Double, amplitude: Float = 0.5) -> [Float] {
         sine(frequency: frequency, sampleRate: sampleRate, frames: Int((seconds * sampleRate).rounded()), amplitude: amplitude)
     }
 
+    /// A sine from phase 0, `frames` long.
     public static func sine(frequency: Double, sampleRate: Double, frames: Int, amplitude: Float = 0.5) -> [Float] {
         (0..<frames).map { amplitude * Float(sin(2 * Double.pi * frequency * Double($0) / sampleRate)) }
     }
