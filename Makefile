@@ -203,7 +203,7 @@ generated-committed:
 # The quick loop (docs/hacking.md): build the host, the generator and the tests, write the
 # generated files, and run the suites that need no plugin binary. FILTER picks other tests
 # (a regular expression over Target.Class/test, as for swift test --filter).
-CHECK_FILTER := ^(LV2KitTests|DSPTests)\.|ModuleLayoutTests|GeneratedBundleTests/testFilesAreExactlyWhatTheGeneratorWritesNow
+CHECK_FILTER := ^(LV2KitTests|DSPTests|AudioFileReadingTests)\.|ModuleLayoutTests|GeneratedBundleTests/testFilesAreExactlyWhatTheGeneratorWritesNow
 FILTER ?= $(CHECK_FILTER)
 
 check: deps

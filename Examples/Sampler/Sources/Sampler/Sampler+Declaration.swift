@@ -39,8 +39,8 @@ extension Sampler {
         public var declaration: ParameterDeclaration {
             switch self {
             case .sample:
-                .path("urn:swiftlv2:examples:sampler#sample", "Sample", fileTypes: ["wav", "flac", "ogg", "aiff", "aif"],
-                      comment: "The sound file a note plays; several channels are mixed to one.")
+                .path("urn:swiftlv2:examples:sampler#sample", "Sample", fileTypes: ["wav", "wave"],
+                      comment: "The WAV file a note plays (integers or floats, any rate); several channels are mixed to one.")
             case .gain:
                 .number("urn:swiftlv2:examples:sampler#gain", "Gain", range: -40...12, default: 0, unit: .decibel,
                         comment: "The level of the sample.")
