@@ -42,7 +42,9 @@ extension Sampler {
                 .path("urn:swiftlv2:examples:sampler#sample", "Sample", fileTypes: ["wav", "wave"],
                       comment: "The WAV file a note plays (integers or floats, any rate); several channels are mixed to one.")
             case .gain:
-                .number("urn:swiftlv2:examples:sampler#gain", "Gain", range: -40...12, default: 0, unit: .decibel,
+                // -6 dB by default: a full-scale sample struck hard leaves headroom in the mix.
+                // The default is the plugin's default state, which hosts load after instantiating it.
+                .number("urn:swiftlv2:examples:sampler#gain", "Gain", range: -40...12, default: -6, unit: .decibel,
                         comment: "The level of the sample.")
             }
         }
