@@ -16,6 +16,7 @@ public enum WAVError: Error, Equatable {
     /// A format without a single whole frame of audio.
     case noAudio
 
+    /// What went wrong, for a log line: "refused a WAV file …: ", to be followed by the path.
     public var reason: StaticString {
         switch self {
         case .cannotOpen: "cannot read this file: "

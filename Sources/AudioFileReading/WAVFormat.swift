@@ -18,8 +18,11 @@ public struct WAVFormat: Equatable, Sendable {
         }
     }
 
+    /// How many channels each frame holds (1 or more), interleaved.
     public let channels: Int
+    /// Frames per second, as the file says (any rate above zero).
     public let sampleRate: Double
+    /// How each sample is stored.
     public let encoding: Encoding
 
     /// The bytes of one frame: a sample of each channel.

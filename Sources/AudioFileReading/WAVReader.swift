@@ -15,6 +15,7 @@ import CStdIO
 ///     let samples = UnsafeMutablePointer<Float>.allocate(capacity: reader.frameCount * reader.format.channels)
 ///     let frames = reader.read(into: samples, frames: reader.frameCount)
 public struct WAVReader: ~Copyable {
+    /// The file's channels, rate and encoding.
     public let format: WAVFormat
     /// The whole frames of the `data` chunk that are in the file.
     public let frameCount: Int
