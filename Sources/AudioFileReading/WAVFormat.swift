@@ -61,39 +61,46 @@ public struct WAVFormat: Equatable, Sendable {
         self.encoding = encoding
     }
 
-    /// Sample `index` of `bytes` as a float, scaled as libsndfile scales it: integers divided
-    /// by 2^(bits−1), so that full scale is ±1 (the negative end exactly −1).
-    func sample(_ bytes: UnsafeRawBufferPointer, at index: Int) -> Float {
-        let offset = index * encoding.bytes
+    /// Converts the `count` samples at the start of `bytes` into floats, scaled as libsndfile
+    /// scales them: integers divided by 2^(bits−1), so that full scale is ±1 (the negative end
+    /// exactly −1). One loop per encoding, since files hold millions of samples.
+    func convert(_ bytes: UnsafeRawBufferPointer, count: Int, into output: UnsafeMutablePointer<Float>) {
         switch encoding {
         case .unsigned8:
-            return Float(Int(bytes[offset]) - 128) * (1 / 128)
+            for index in 0..<count { output[index] = Float(Int(bytes[index]) - 128) * (1 / 128) }
         case .signed(bytes: 2):
-            return Float(Int16(bitPattern: LittleEndian.uint16(bytes, at: offset))) * (1 / 32768)
+            for index in 0..<count {
+                output[index] = Float(Int16(bitPattern: LittleEndian.uint16(bytes, at: 2 * index))) * (1 / 32768)
+            }
         case .signed(bytes: 3):
-            let unsigned = UInt32(bytes[offset]) << 8 | UInt32(bytes[offset + 1]) << 16 | UInt32(bytes[offset + 2]) << 24
-            return Float(Int32(bitPattern: unsigned) >> 8) * (1 / 8_388_608)
+            for index in 0..<count {
+                let offset = 3 * index
+                let unsigned = UInt32(bytes[offset]) << 8 | UInt32(bytes[offset + 1]) << 16 | UInt32(bytes[offset + 2]) << 24
+                output[index] = Float(Int32(bitPattern: unsigned) >> 8) * (1 / 8_388_608)
+            }
         case .signed:
-            return Float(Int32(bitPattern: LittleEndian.uint32(bytes, at: offset))) * (1 / 2_147_483_648)
+            for index in 0..<count {
+                output[index] = Float(Int32(bitPattern: LittleEndian.uint32(bytes, at: 4 * index))) * (1 / 2_147_483_648)
+            }
         case .float(bytes: 4):
-            return Float(bitPattern: LittleEndian.uint32(bytes, at: offset))
+            for index in 0..<count { output[index] = Float(bitPattern: LittleEndian.uint32(bytes, at: 4 * index)) }
         case .float:
-            return Float(Double(bitPattern: LittleEndian.uint64(bytes, at: offset)))
+            for index in 0..<count { output[index] = Float(Double(bitPattern: LittleEndian.uint64(bytes, at: 8 * index))) }
         }
     }
 }
 
-/// Little-endian integers read from bytes, whatever the machine's order.
+/// Little-endian integers read from bytes at any offset, whatever the machine's order.
 enum LittleEndian {
     static func uint16(_ bytes: UnsafeRawBufferPointer, at offset: Int) -> UInt16 {
-        UInt16(bytes[offset]) | UInt16(bytes[offset + 1]) << 8
+        UInt16(littleEndian: bytes.loadUnaligned(fromByteOffset: offset, as: UInt16.self))
     }
 
     static func uint32(_ bytes: UnsafeRawBufferPointer, at offset: Int) -> UInt32 {
-        UInt32(uint16(bytes, at: offset)) | UInt32(uint16(bytes, at: offset + 2)) << 16
+        UInt32(littleEndian: bytes.loadUnaligned(fromByteOffset: offset, as: UInt32.self))
     }
 
     static func uint64(_ bytes: UnsafeRawBufferPointer, at offset: Int) -> UInt64 {
-        UInt64(uint32(bytes, at: offset)) | UInt64(uint32(bytes, at: offset + 4)) << 32
+        UInt64(littleEndian: bytes.loadUnaligned(fromByteOffset: offset, as: UInt64.self))
     }
 }

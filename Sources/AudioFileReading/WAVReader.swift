@@ -49,9 +49,7 @@ public struct WAVReader: ~Copyable {
         while done < wanted {
             let count = fread(buffer.baseAddress, frameSize, min(framesPerRead, wanted - done), file)
             guard count > 0 else { break }
-            let bytes = UnsafeRawBufferPointer(buffer)
-            let output = destination + done * format.channels
-            for index in 0..<(count * format.channels) { output[index] = format.sample(bytes, at: index) }
+            format.convert(UnsafeRawBufferPointer(buffer), count: count * format.channels, into: destination + done * format.channels)
             done += count
         }
         return done
