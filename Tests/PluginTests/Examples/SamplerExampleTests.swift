@@ -88,8 +88,7 @@ final class SamplerExampleTests: XCTestCase {
     func testTheDeclaredDefaultsAreTheDefaultStateHostsRestore() throws {
         let bundle = URL(fileURLWithPath: try Self.sampler.lv2Directory()).appendingPathComponent("sampler.lv2")
         let turtle = try String(contentsOf: bundle.appendingPathComponent("sampler.ttl"), encoding: .utf8)
-        let gain = "<urn:swiftlv2:examples:sampler#gain> \"-6.0\"^^xsd:float"
-        XCTAssertTrue(turtle.contains("    state:state [\n        \(gain)\n    ] .\n"), turtle)
+        XCTAssertTrue(turtle.contains("    state:state [\n        \(Self.declaredState)\n    ] .\n"), turtle)
         XCTAssertTrue(turtle.contains("state:loadDefaultState"), turtle)
 
         let tone = TestSignals.sine(frequency: 1000, sampleRate: 48000, seconds: 0.1)
@@ -97,20 +96,10 @@ final class SamplerExampleTests: XCTestCase {
         let declared = try render(["--set", "sample=tone.wav", "--notes", "60@0:0.2"])
         XCTAssertEqual(SignalAnalysis.peak(declared), 0.5 * Double(Self.defaultGain) * 100 / 127, accuracy: 1e-4)
 
-        // A copy of each file, since the test's LV2 folder links to the example's own bundle.
-        let copy = folder.url.appendingPathComponent("lv2/sampler.lv2")
-        try FileManager.default.createDirectory(at: copy, withIntermediateDirectories: true)
-        for file in ["manifest.ttl", "sampler.so"] {
-            try FileManager.default.copyItem(at: bundle.appendingPathComponent(file).resolvingSymlinksInPath(),
-                                             to: copy.appendingPathComponent(file))
-        }
-        try FileManager.default.copyItem(atPath: folder.path("tone.wav"), toPath: copy.appendingPathComponent("tone.wav").path)
-        let changed = turtle.replacingOccurrences(
-            of: gain, with: "<urn:swiftlv2:examples:sampler#sample> <tone.wav> ;\n        <urn:swiftlv2:examples:sampler#gain> \"-20.0\"^^xsd:float")
-        try changed.write(to: copy.appendingPathComponent("sampler.ttl"), atomically: true, encoding: .utf8)
+        let lv2 = try bundleCopy(turtle.replacingOccurrences(of: Self.declaredState, with: Self.toneAtMinus20))
         let output = folder.path("from-default-state.wav")
         let result = try LV2RenderTool.run(["render", Self.sampler.uri, "--duration", "0.5", "--notes", "60@0:0.2", "-o", output],
-                                           extraLV2Directories: [copy.deletingLastPathComponent().path], currentDirectory: folder.url)
+                                           extraLV2Directories: [lv2], currentDirectory: folder.url)
         XCTAssertEqual(result.status, 0, result.standardError)
         let restored = try AudioFile.read(path: output).channels[0]
         let level: Double = 0.5 * pow(10, -20.0 / 20) * 100 / 127
@@ -153,7 +142,24 @@ final class SamplerExampleTests: XCTestCase {
         try AudioFile.write(AudioData(sampleRate: JalvTests.rate, channels: [tone]), to: folder.path("tone.wav"), format: .float32)
         let state = folder.path("jalv-state")
         _ = try render(["--set", "sample=tone.wav", "--save-state", state])
-        let lv2 = try Self.sampler.lv2Directory()
+        try assertJalvPlays(tone, gain: Double(Self.defaultGain), state: state, lv2: try Self.sampler.lv2Directory())
+    }
+
+    /// jalv loads the default state of the plugin's Turtle by itself (no `-l`): in a copy of the
+    /// bundle whose default state names a file beside the Turtle and -20 dB, it plays that file
+    /// at -20 dB, sample for sample.
+    func testJalvLoadsTheDefaultStateOfTheBundle() throws {
+        let tone = TestSignals.sine(frequency: 1000, sampleRate: JalvTests.rate, seconds: 0.1)
+        try AudioFile.write(AudioData(sampleRate: JalvTests.rate, channels: [tone]), to: folder.path("tone.wav"), format: .float32)
+        let bundle = URL(fileURLWithPath: try Self.sampler.lv2Directory()).appendingPathComponent("sampler.lv2/sampler.ttl")
+        let turtle = try String(contentsOf: bundle, encoding: .utf8)
+        let lv2 = try bundleCopy(turtle.replacingOccurrences(of: Self.declaredState, with: Self.toneAtMinus20))
+        try assertJalvPlays(tone, gain: pow(10, -20.0 / 20), state: nil, lv2: lv2)
+    }
+
+    /// jalv plays the note jack_midiseq sends at velocity 64: `tone` at `gain`, to jack_rec's 32-bit resolution.
+    private func assertJalvPlays(_ tone: [Float], gain: Double, state: String?, lv2: String,
+                                 file: StaticString = #filePath, line: UInt = #line) throws {
         let output = try JackSession.run { jack in
             try jack.jalv(Self.sampler.uri, client: "sampler", state: state, lv2Directories: [lv2])
             try jack.start("jack_midiseq", ["seq", "24000", "0", "60", "12000"])
@@ -163,11 +169,35 @@ final class SamplerExampleTests: XCTestCase {
         }
         // The sine starts at an exact zero, so the note began a frame before the first sound.
         // (The recording's first cycles may be cut short, so a note that starts in them is passed over.)
-        let note = try XCTUnwrap(JalvTests.wholeNotes(in: output).first { $0.lowerBound > 4800 }, "no whole note recorded")
+        let note = try XCTUnwrap(JalvTests.wholeNotes(in: output).first { $0.lowerBound > 4800 }, "no whole note recorded",
+                                 file: file, line: line)
         let played = output[(note.lowerBound - 1)...].prefix(tone.count)
-        XCTAssertEqual(played.count, tone.count, "the recording ends too soon after the note")
-        let difference = zip(played, tone).map { abs(Double($0) - Double($1) * 64 / 127 * Double(Self.defaultGain)) }.max() ?? .infinity
-        XCTAssertLessThan(difference, 1e-7, "notes at \(JalvTests.wholeNotes(in: output))")
+        XCTAssertEqual(played.count, tone.count, "the recording ends too soon after the note", file: file, line: line)
+        let difference = zip(played, tone).map { abs(Double($0) - Double($1) * 64 / 127 * gain) }.max() ?? .infinity
+        XCTAssertLessThan(difference, 1e-7, "notes at \(JalvTests.wholeNotes(in: output))", file: file, line: line)
+    }
+
+    /// The default state the generator writes from the declaration: the gain's default.
+    private static let declaredState = "<urn:swiftlv2:examples:sampler#gain> \"-6.0\"^^xsd:float"
+
+    /// The default state of the copies `bundleCopy` makes: the file tone.wav beside the Turtle, at -20 dB.
+    private static let toneAtMinus20 = "<urn:swiftlv2:examples:sampler#sample> <tone.wav> ;\n"
+        + "        <urn:swiftlv2:examples:sampler#gain> \"-20.0\"^^xsd:float"
+
+    /// A copy of the built bundle with `turtle` as its sampler.ttl and the test folder's tone.wav
+    /// beside it; returns the folder to put on `LV2_PATH`. (File by file, since the test's LV2
+    /// folder links to the example's own bundle, which must stay as built.)
+    private func bundleCopy(_ turtle: String) throws -> String {
+        let bundle = URL(fileURLWithPath: try Self.sampler.lv2Directory()).appendingPathComponent("sampler.lv2")
+        let copy = folder.url.appendingPathComponent("lv2-\(UUID().uuidString)/sampler.lv2")
+        try FileManager.default.createDirectory(at: copy, withIntermediateDirectories: true)
+        for file in ["manifest.ttl", "sampler.so"] {
+            try FileManager.default.copyItem(at: bundle.appendingPathComponent(file).resolvingSymlinksInPath(),
+                                             to: copy.appendingPathComponent(file))
+        }
+        try FileManager.default.copyItem(atPath: folder.path("tone.wav"), toPath: copy.appendingPathComponent("tone.wav").path)
+        try turtle.write(to: copy.appendingPathComponent("sampler.ttl"), atomically: true, encoding: .utf8)
+        return copy.deletingLastPathComponent().path
     }
 
     /// Without a file the sampler is silent, and `lv2render check` finds nothing wrong.
