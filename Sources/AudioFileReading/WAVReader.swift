@@ -8,9 +8,8 @@ import CStdIO
 /// For plugins, whose binary should link nothing beyond libc and libm (lv2lint warns of any
 /// other library: the plugin would load only where that is installed too). It opens,
 /// allocates and reads, so it belongs on the worker thread, never in `run`. It trusts nothing
-/// in the file: sizes
-/// beyond the file's end are cut to it, a file that ends in a frame's middle loses that
-/// frame, and whatever makes no sense is a `WAVError`.
+/// in the file: sizes beyond the file's end are cut to it, a file that ends in a frame's
+/// middle loses that frame, and whatever makes no sense is a `WAVError`.
 ///
 ///     let reader = try WAVReader(path: path)
 ///     let samples = UnsafeMutablePointer<Float>.allocate(capacity: reader.frameCount * reader.format.channels)
