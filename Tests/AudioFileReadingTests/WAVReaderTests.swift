@@ -131,6 +131,7 @@ final class WAVReaderTests: XCTestCase {
             XCTAssertThrowsError(try WAVReader(path: write(bytes)).frameCount, name) { XCTAssertEqual($0 as? WAVError, expected, name) }
         }
         XCTAssertThrowsError(try WAVReader(path: folder.path("missing.wav")).frameCount) { XCTAssertEqual($0 as? WAVError, .cannotOpen) }
+        XCTAssertThrowsError(try WAVReader(path: folder.url.path).frameCount, "a folder") { XCTAssertNotNil($0 as? WAVError) }
         // The valid extensible header these cases break reads.
         let extensible = WAVBytes(chunks: [fmt(0xFFFE, extra: [22, 0, 16, 0, 4, 0, 0, 0, 1, 0] + extensibleSuffix), data])
         XCTAssertEqual(try WAVReader(path: write(extensible.bytes)).frameCount, 4)
