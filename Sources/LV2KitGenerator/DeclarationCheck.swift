@@ -4,8 +4,9 @@ import LV2Kit
 /// author meant, or that the plugin's own controls would contradict (a default outside the
 /// range the plugin clamps to, a preset value it would move, a logarithmic knob over zero,
 /// two ports answering to one symbol, two parameters or a parameter and another subject of the
-/// Turtle answering to one URI, a default file outside the bundle). Each problem is one sentence that names the plugin and the
-/// port or parameter, so that an author meets it at `make`, before any host or test does.
+/// Turtle answering to one URI, a default file outside the bundle). Each problem is one
+/// sentence that names the plugin and the port or parameter, so that an author meets it at
+/// `make`, before any host or test does.
 enum DeclarationCheck {
     static func problems(in bundle: Bundle) -> [String] {
         bundle.plugins.flatMap { problems(of: $0) }

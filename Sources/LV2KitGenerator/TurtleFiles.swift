@@ -77,7 +77,7 @@ enum TurtleFiles {
         // The writable parameters' declared defaults are the plugin's default state, which
         // hosts restore through its state interface after instantiating it.
         let defaults = plugin.parameters.filter(\.isWritable).compactMap { defaultState(of: $0, turtle: &turtle) }
-        if !defaults.isEmpty { optional.append(STATE.loadDefaultState) }
+        if !defaults.isEmpty { optional.append(Feature.loadDefaultState.uri.string) }
         var options = declaration.supportedOptions.map(\.string)
         if plugin.hasEventPorts {
             optional.append(URI.options.string)
@@ -234,7 +234,6 @@ private enum PATCH {
 
 private enum STATE {
     static let state = "http://lv2plug.in/ns/ext/state#state"
-    static let loadDefaultState = "http://lv2plug.in/ns/ext/state#loadDefaultState"
 }
 
 private enum XSD {
