@@ -26,7 +26,7 @@ let package = Package(
         // The framework, for other packages: declare a plugin, and generate its bundle.
         .library(name: "LV2Kit", targets: ["LV2Kit"]),
         .library(name: "LV2KitGenerator", targets: ["LV2KitGenerator"]),
-        // WAV files read with libc alone, for plugins' workers (libsndfile draws an lv2lint WARN).
+        // WAV and AIFF files read with libc alone, for plugins' workers (libsndfile draws an lv2lint WARN).
         .library(name: "AudioFileReading", targets: ["AudioFileReading"]),
     ],
     traits: [

@@ -47,24 +47,27 @@ final class SamplerExampleTests: XCTestCase {
         XCTAssertEqual(largestDifference(partitioned, played), 0, "the same whatever the host's blocks")
     }
 
-    /// The sampler reads WAV files itself (no libsndfile): a 24-bit stereo file as sox writes it
-    /// (WAVE_FORMAT_EXTENSIBLE) plays as the mean of its channels, as libsndfile reads them.
-    func testPlaysA24BitStereoFileAsTheMeanOfItsChannels() throws {
-        let made = try runCommand("sox", ["-n", "-r", "48000", "-c", "2", "-b", "24", folder.path("stereo.wav"),
-                                          "synth", "0.1", "sine", "440", "sine", "1000", "vol", "0.8"])
-        XCTAssertEqual(made.status, 0, made.standardError)
-        let file = try AudioFile.read(path: folder.path("stereo.wav"))
-        let played = try render(["--set", "sample=stereo.wav", "--notes", "60@0:0.2"])
-        let mean = zip(file.channels[0], file.channels[1]).map { ($0 + $1) / 2 * 100 / 127 * Self.defaultGain }
-        XCTAssertEqual(largestDifference(Array(played.prefix(mean.count)), mean), 0, accuracy: 1e-7)
-        XCTAssertGreaterThan(SignalAnalysis.peak(played), 0.25)
+    /// The sampler reads sound files itself (no libsndfile): a 24-bit stereo WAV as sox writes it
+    /// (WAVE_FORMAT_EXTENSIBLE), and the same as AIFF, play as the mean of their channels, as
+    /// libsndfile reads them.
+    func testPlaysA24BitStereoWAVAndAIFFAsTheMeanOfTheirChannels() throws {
+        for name in ["stereo.wav", "stereo.aiff"] {
+            let made = try runCommand("sox", ["-n", "-r", "48000", "-c", "2", "-b", "24", folder.path(name),
+                                              "synth", "0.1", "sine", "440", "sine", "1000", "vol", "0.8"])
+            XCTAssertEqual(made.status, 0, made.standardError)
+            let file = try AudioFile.read(path: folder.path(name))
+            let played = try render(["--set", "sample=\(name)", "--notes", "60@0:0.2"])
+            let mean = zip(file.channels[0], file.channels[1]).map { ($0 + $1) / 2 * 100 / 127 * Self.defaultGain }
+            XCTAssertEqual(largestDifference(Array(played.prefix(mean.count)), mean), 0, accuracy: 1e-7, name)
+            XCTAssertGreaterThan(SignalAnalysis.peak(played), 0.25, name)
+        }
     }
 
-    /// A file that is not a WAV the sampler can read is refused with one log line naming it and
-    /// why; the sampler stays silent, and the render succeeds.
+    /// A file that is not a WAV or AIFF the sampler can read is refused with one log line naming
+    /// it and why; the sampler stays silent, and the render succeeds.
     func testRefusesAFileItCannotReadWithALogLine() throws {
-        for (name, bytes, reason) in [("text.wav", Array("not a sound\n".utf8), "is not a WAV file"),
-                                      ("headless.wav", Array("RIFF\u{10}\0\0\0WAVEdata\u{4}\0\0\0abcd".utf8), "no format (fmt) chunk")] {
+        for (name, bytes, reason) in [("text.wav", Array("not a sound\n".utf8), "is neither WAV (RIFF or RF64) nor AIFF"),
+                                      ("headless.wav", Array("RIFF\u{10}\0\0\0WAVEdata\u{4}\0\0\0abcd".utf8), "no format chunk")] {
             try Data(bytes).write(to: folder.url.appendingPathComponent(name))
             let output = folder.path("out-\(name)")
             let result = try LV2RenderTool.run(["render", Self.sampler.uri, "--duration", "0.2", "-o", output,

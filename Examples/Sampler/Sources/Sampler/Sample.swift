@@ -9,9 +9,9 @@ public struct Sample: BitwiseCopyable {
     public let sampleRate: Double
 }
 
-/// The sampler's worker: reads a WAV file on the host's worker thread (with SwiftLV2's
-/// `WAVReader`, so that the plugin links libc and libm alone), and frees the sample it
-/// replaced. It holds nothing the audio thread uses.
+/// The sampler's worker: reads a WAV or AIFF file on the host's worker thread (with
+/// SwiftLV2's `SoundFileReader`, so that the plugin links libc and libm alone), and frees the
+/// sample it replaced. It holds nothing the audio thread uses.
 public struct SampleLoader: LV2Worker {
     public typealias Parameter = Sampler.Parameter
     private let log: Logger
@@ -21,9 +21,9 @@ public struct SampleLoader: LV2Worker {
     }
 
     public mutating func load(_ path: UnsafePointer<CChar>, for parameter: Parameter) -> Sample? {
-        let reader: WAVReader
+        let reader: SoundFileReader
         do {
-            reader = try WAVReader(path: path)
+            reader = try SoundFileReader(path: path)
         } catch {
             log.error(error.reason, path)
             return nil

@@ -39,8 +39,8 @@ extension Sampler {
         public var declaration: ParameterDeclaration {
             switch self {
             case .sample:
-                .path("urn:swiftlv2:examples:sampler#sample", "Sample", fileTypes: ["wav", "wave", "bwf"],
-                      comment: "The WAV file a note plays (integers or floats, any rate); several channels are mixed to one.")
+                .path("urn:swiftlv2:examples:sampler#sample", "Sample", fileTypes: ["wav", "wave", "bwf", "aif", "aiff", "aifc"],
+                      comment: "The WAV or AIFF file a note plays (integers or floats, any rate); several channels are mixed to one.")
             case .gain:
                 // -6 dB by default: a full-scale sample struck hard leaves headroom in the mix.
                 // The default is the plugin's default state, which hosts load after instantiating it.

@@ -1,32 +1,36 @@
 import CStdIO
 
-/// Reads a WAV file's audio as floats with libc alone: RIFF and RF64 (files over 4 GiB),
-/// `WAVE_FORMAT_PCM`, `WAVE_FORMAT_IEEE_FLOAT` and `WAVE_FORMAT_EXTENSIBLE`, 8-, 16-, 24- and
-/// 32-bit integers and 32- and 64-bit floats, any number of channels, any sample rate. The
-/// values are libsndfile's, bit for bit.
+/// Reads a sound file's audio as floats with libc alone. WAV: RIFF and RF64 (files over
+/// 4 GiB), `WAVE_FORMAT_PCM`, `WAVE_FORMAT_IEEE_FLOAT` and `WAVE_FORMAT_EXTENSIBLE`. AIFF and
+/// AIFC: big-endian integers, `sowt` and floats. 8-, 16-, 24- and 32-bit integers and 32- and
+/// 64-bit floats, any number of channels, any sample rate. The values are libsndfile's, bit
+/// for bit.
 ///
 /// For plugins, whose binary should link nothing beyond libc and libm (lv2lint warns of any
 /// other library: the plugin would load only where that is installed too). It opens,
 /// allocates and reads, so it belongs on the worker thread, never in `run`. It trusts nothing
 /// in the file: sizes beyond the file's end are cut to it, a file that ends in a frame's
-/// middle loses that frame, and whatever makes no sense is a `WAVError`.
+/// middle loses that frame, and whatever makes no sense is a `SoundFileError`.
 ///
-///     let reader = try WAVReader(path: path)
+///     let reader = try SoundFileReader(path: path)
 ///     let samples = UnsafeMutablePointer<Float>.allocate(capacity: reader.frameCount * reader.format.channels)
 ///     let frames = reader.read(into: samples, frames: reader.frameCount)
-public struct WAVReader: ~Copyable {
+public struct SoundFileReader: ~Copyable {
     /// The file's channels, rate and encoding.
-    public let format: WAVFormat
-    /// The whole frames of the `data` chunk that are in the file.
+    public let format: SoundFileFormat
+    /// The whole frames of the audio chunk that are in the file.
     public let frameCount: Int
     private let file: UnsafeMutablePointer<FILE>
     private let dataOffset: Int64
 
     /// Opens the file and reads its chunks up to the start of its audio.
-    public init(path: UnsafePointer<CChar>) throws(WAVError) {
+    public init(path: UnsafePointer<CChar>) throws(SoundFileError) {
         guard let file = fopen(path, "rb") else { throw .cannotOpen }
         do {
-            (format, frameCount, dataOffset) = try Self.findAudio(in: file)
+            let audio = try Self.findAudio(in: file)
+            format = audio.format
+            dataOffset = audio.offset
+            frameCount = audio.frames
         } catch {
             fclose(file)
             throw error
@@ -55,49 +59,49 @@ public struct WAVReader: ~Copyable {
         return done
     }
 
-    /// The format, the whole frames present and where they start: the RIFF header, then
-    /// chunk after chunk (each padded to an even size) until `data`, after `fmt `.
-    private static func findAudio(in file: UnsafeMutablePointer<FILE>) throws(WAVError) -> (WAVFormat, Int, Int64) {
+    /// Where the audio is: its format, its offset in the file, and how many whole frames it holds.
+    struct Audio {
+        let format: SoundFileFormat
+        let offset: Int64
+        let frames: Int
+
+        /// The audio of a chunk that starts at `offset` and claims `size` bytes, cut to the file's end.
+        init(format: SoundFileFormat, offset: Int64, size: UInt64, fileSize: Int64) throws(SoundFileError) {
+            let available = UInt64(max(0, fileSize - offset))
+            frames = Int(min(size, available)) / format.frameSize
+            guard frames > 0 else { throw .noAudio }
+            self.format = format
+            self.offset = offset
+        }
+    }
+
+    /// The file's type from its first 12 bytes, then its chunks (`SoundFileReader+WAV.swift`,
+    /// `SoundFileReader+AIFF.swift`).
+    private static func findAudio(in file: UnsafeMutablePointer<FILE>) throws(SoundFileError) -> Audio {
         guard fseeko(file, 0, SEEK_END) == 0 else { throw .cannotOpen }
         let fileSize = Int64(ftello(file))
         guard fseeko(file, 0, SEEK_SET) == 0 else { throw .cannotOpen }
-        let header = Bytes(count: 40)
-        guard header.read(12, from: file), header.is("WAVE", at: 8) else { throw .notWAV }
-        let isRF64 = header.is("RF64", at: 0)
-        guard isRF64 || header.is("RIFF", at: 0) else { throw .notWAV }
-        var format: WAVFormat?
-        // RF64: the data chunk's real size, from the `ds64` chunk.
-        var largeDataSize: UInt64?
-        while header.read(8, from: file) {
-            let size = Int64(LittleEndian.uint32(UnsafeRawBufferPointer(header.bytes), at: 4))
-            let start = Int64(ftello(file))
-            if header.is("fmt ", at: 0) {
-                guard header.read(Int(min(size, 40)), from: file) else { throw .missingFormat }
-                format = try WAVFormat(chunk: UnsafeRawBufferPointer(rebasing: header.bytes[..<Int(min(size, 40))]))
-            } else if header.is("ds64", at: 0), isRF64, size >= 24 {
-                guard header.read(24, from: file) else { throw .missingData }
-                largeDataSize = LittleEndian.uint64(UnsafeRawBufferPointer(header.bytes), at: 8)
-            } else if header.is("data", at: 0) {
-                guard let format else { throw .missingFormat }
-                // The size a header claims is cut to the file's end (0xFFFFFFFF: a stream that never said).
-                let claimed = isRF64 && size == 0xFFFF_FFFF ? largeDataSize ?? UInt64(size) : UInt64(size)
-                let available = UInt64(max(0, fileSize - start))
-                let frames = Int(min(claimed, available)) / format.frameSize
-                guard frames > 0 else { throw .noAudio }
-                return (format, frames, start)
-            }
-            guard fseeko(file, off_t(start + size + (size & 1)), SEEK_SET) == 0 else { break }
+        let header = ChunkBytes(count: 40)
+        guard header.read(12, from: file) else { throw .unknownType }
+        if header.is("WAVE", at: 8), header.is("RIFF", at: 0) || header.is("RF64", at: 0) {
+            return try findWAVAudio(in: file, fileSize: fileSize, isRF64: header.is("RF64", at: 0), header: header)
         }
-        throw .missingData
+        if header.is("FORM", at: 0), header.is("AIFF", at: 8) || header.is("AIFC", at: 8) {
+            return try findAIFFAudio(in: file, fileSize: fileSize, isAIFC: header.is("AIFC", at: 8), header: header)
+        }
+        throw .unknownType
     }
 }
 
-/// A fixed buffer that a header's fields are read into.
-private struct Bytes: ~Copyable {
+/// A fixed buffer that a chunk's header and fields are read into.
+struct ChunkBytes: ~Copyable {
     let bytes: UnsafeMutableRawBufferPointer
 
     init(count: Int) { bytes = .allocate(byteCount: count, alignment: 8) }
     deinit { bytes.deallocate() }
+
+    /// The first `count` bytes read (no more than it holds).
+    func prefix(_ count: Int) -> UnsafeRawBufferPointer { UnsafeRawBufferPointer(rebasing: bytes[..<min(count, bytes.count)]) }
 
     /// Reads `count` bytes (no more than it holds) from the file's current position; false at its end.
     func read(_ count: Int, from file: UnsafeMutablePointer<FILE>) -> Bool {
