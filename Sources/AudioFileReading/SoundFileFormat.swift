@@ -3,7 +3,7 @@
 public struct SoundFileFormat: Equatable, Sendable {
     /// How each sample is stored.
     public enum Encoding: Equatable, Sendable {
-        /// Unsigned 8-bit integers, 128 the middle (WAV's 8-bit samples).
+        /// Unsigned 8-bit integers, 128 the middle (WAV's 8-bit samples, AIFC's `raw `).
         case unsigned8
         /// Signed integers in 1 (AIFF), 2, 3 or 4 bytes (a 20-bit file is stored in 3).
         case signed(bytes: Int)
