@@ -120,6 +120,13 @@ generate: deps
 	$(SWIFT) build --product generate-bundle --scratch-path $(HOST_BUILD)
 	$(HOST_BUILD)/debug/generate-bundle --turtle $(BUNDLE) --swift $(GENERATED_ENTRY) --header $(GENERATED_HEADER)
 
+# The API reference of the products for plugin authors (docs/reference/), written from their
+# doc comments by Sources/generate-api-reference; APIReferenceTests checks it is up to date.
+.PHONY: api-reference
+api-reference: deps
+	$(SWIFT) build --product generate-api-reference --scratch-path $(HOST_BUILD)
+	$(HOST_BUILD)/debug/generate-api-reference docs/reference
+
 # The plugin: Embedded Swift (trait `Plugin`), in its own build folder so that it
 # never mixes with the ordinary Swift build of the host and the tests.
 # No RUNPATH: the binary needs only system libraries, and valgrind reports ld.so's
@@ -203,7 +210,7 @@ generated-committed:
 # The quick loop (docs/hacking.md): build the host, the generator and the tests, write the
 # generated files, and run the suites that need no plugin binary. FILTER picks other tests
 # (a regular expression over Target.Class/test, as for swift test --filter).
-CHECK_FILTER := ^(LV2KitTests|DSPTests|AudioFileReadingTests)\.|ModuleLayoutTests|GeneratedBundleTests/testFilesAreExactlyWhatTheGeneratorWritesNow
+CHECK_FILTER := ^(LV2KitTests|DSPTests|DSPKitTests|APIReferenceTests|AudioFileReadingTests)\.|ModuleLayoutTests|GeneratedBundleTests/testFilesAreExactlyWhatTheGeneratorWritesNow
 FILTER ?= $(CHECK_FILTER)
 
 check: deps

@@ -26,6 +26,8 @@ let package = Package(
         // The framework, for other packages: declare a plugin, and generate its bundle.
         .library(name: "LV2Kit", targets: ["LV2Kit"]),
         .library(name: "LV2KitGenerator", targets: ["LV2KitGenerator"]),
+        // The DSP plugins need again and again, knowing nothing of LV2 (docs/lv2kit.md).
+        .library(name: "DSPKit", targets: ["DSPKit"]),
         // WAV and AIFF files read with libc alone, for plugins' workers (libsndfile draws an lv2lint WARN).
         .library(name: "AudioFileReading", targets: ["AudioFileReading"]),
     ],
@@ -55,12 +57,15 @@ let package = Package(
         .target(name: "RealTimeMath", dependencies: ["CMath"], swiftSettings: frameworkCode,
                 linkerSettings: [.linkedLibrary("m")]),
         .target(name: "LV2KitGenerator", dependencies: ["LV2Kit"]),
+        // Smoothing, crossfades, delay lines, signal guards, one-pole and biquad filters: value
+        // types for any plugin, with no LV2 in them.
+        .target(name: "DSPKit", dependencies: ["RealTimeMath"], swiftSettings: frameworkCode),
         .systemLibrary(name: "CStdIO", path: "Sources/CStdIO"),
         .target(name: "AudioFileReading", dependencies: ["CStdIO"], swiftSettings: frameworkCode),
 
         // The plugins: DSP value types, one declaration and adapter per plugin, the bundle's
         // entry point (generated), and the generator's list of what the bundle holds.
-        .target(name: "DSP", dependencies: ["CMath", "CSampleRate", "RealTimeMath"], swiftSettings: pluginCode),
+        .target(name: "DSP", dependencies: ["CMath", "CSampleRate", "RealTimeMath", "DSPKit"], swiftSettings: pluginCode),
         .target(name: "SineSynth", dependencies: ["DSP", "LV2Kit", "SwiftLV2Version"], swiftSettings: pluginCode),
         .target(name: "RateAdapter", dependencies: ["DSP", "LV2Kit", "SwiftLV2Version"], swiftSettings: pluginCode),
         // The project's version, for the plugins' declarations and lv2render: written once.
@@ -73,6 +78,12 @@ let package = Package(
                 .unsafeFlags(["-use-ld=lld", "-Xlinker", "--gc-sections", "-Xlinker", "--version-script=\(Context.packageDirectory)/Sources/SwiftLV2/exports.map"]),
             ]),
         .executableTarget(name: "generate-bundle", dependencies: ["LV2KitGenerator", "SineSynth", "RateAdapter"]),
+
+        // The API reference of the products for plugin authors (docs/reference/), written from
+        // their doc comments. The generator depends on the modules it documents, so that
+        // building it builds them (`make api-reference`); their list is DocumentedModule.all.
+        .target(name: "APIReference"),
+        .executableTarget(name: "generate-api-reference", dependencies: ["APIReference", "DSPKit", "LV2Kit", "LV2KitGenerator", "RealTimeMath"]),
 
         // The offline host, in three layers (docs/architecture.md): audio and MIDI files with no
         // LV2 in them (no LV2 or lilv headers: LayoutTests checks it), the host proper, and the validator.
@@ -100,8 +111,9 @@ let package = Package(
         .target(name: "TestSupport", dependencies: ["LV2Host", "AudioMIDIFiles"], path: "Tests/TestSupport"),
 
         .testTarget(name: "LV2KitTests", dependencies: ["LV2Kit", "LV2KitGenerator"]),
+        .testTarget(name: "DSPKitTests", dependencies: ["DSPKit"]),
+        .testTarget(name: "DSPTests", dependencies: ["DSP", "DSPKit", "SineSynth", "RateAdapter", "TestSupport"]),
         .testTarget(name: "AudioFileReadingTests", dependencies: ["AudioFileReading", "CSndFile", "TestSupport"]),
-        .testTarget(name: "DSPTests", dependencies: ["DSP", "SineSynth", "RateAdapter", "TestSupport"]),
         .testTarget(name: "PluginTests", dependencies: [
             "LV2Check", "LV2Host", "AudioMIDIFiles", "RTProbe", "TestSupport", "DSP", "LV2Kit", "SineSynth", "RateAdapter",
         ]),
@@ -110,5 +122,6 @@ let package = Package(
         ]),
         .testTarget(name: "CheckTests", dependencies: ["LV2Host", "TestSupport"]),
         .testTarget(name: "PackageTests", dependencies: ["lv2render", "TestSupport", "SwiftLV2Version"]),
+        .testTarget(name: "APIReferenceTests", dependencies: ["APIReference", "TestSupport"]),
     ]
 )

@@ -7,10 +7,13 @@ import LV2Kit
 ///     bundle.add(Tremolo.self)
 ///     BundleGenerator(bundle).main()
 public struct Bundle {
+    /// The plugin binary's file name in the bundle (`tremolo.so`), as `lv2:binary` names it.
     public var binary: String
+    /// The project every plugin of the bundle belongs to.
     public var project: Project
     var plugins: [PluginFacts] = []
 
+    /// An empty bundle; `add` puts the plugins in.
     public init(binary: String, project: Project) {
         self.binary = binary
         self.project = project
@@ -27,12 +30,18 @@ public struct Bundle {
 
 /// `lv2:project`: the project a bundle's plugins belong to, and who looks after it.
 public struct Project {
+    /// The project's URI, which each plugin's `lv2:project` names.
     public var uri: String
+    /// `doap:name`: the project's name.
     public var name: String
+    /// `doap:shortdesc`: a few words.
     public var shortDescription: String
+    /// `doap:maintainer`: who to contact about the plugins.
     public var maintainer: Person
+    /// `doap:homepage`, when it has one.
     public var homepage: String?
 
+    /// A project; its home page is optional.
     public init(uri: String, name: String, shortDescription: String, maintainer: Person, homepage: String? = nil) {
         self.uri = uri
         self.name = name
@@ -44,11 +53,16 @@ public struct Project {
 
 /// `doap:maintainer`: a person or a team.
 public struct Person {
+    /// The person's URI (a home page, or `mailto:` address).
     public var uri: String
+    /// `foaf:name`.
     public var name: String
+    /// `foaf:mbox`, without `mailto:`.
     public var email: String?
+    /// `foaf:homepage`.
     public var homepage: String?
 
+    /// A person; mail and home page are optional.
     public init(uri: String, name: String, email: String? = nil, homepage: String? = nil) {
         self.uri = uri
         self.name = name

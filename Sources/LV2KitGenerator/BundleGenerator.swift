@@ -9,8 +9,11 @@ import Foundation
 public struct BundleGenerator {
     let bundle: Bundle
 
+    /// A generator of `bundle`'s files.
     public init(_ bundle: Bundle) { self.bundle = bundle }
 
+    /// Writes the files the arguments name and exits: 0 when written, else non-zero with
+    /// the reason on standard error.
     public func main(arguments: [String] = Array(CommandLine.arguments.dropFirst())) -> Never {
         do {
             try generate(arguments: arguments)

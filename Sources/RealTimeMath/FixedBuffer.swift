@@ -13,8 +13,10 @@
 public struct FixedBuffer<Element: BitwiseCopyable>: ~Copyable {
     /// At least 1, so that an index modulo `count` is always valid.
     public let count: Int
+    /// The first value; the buffer owns the memory, so never free it.
     public let start: UnsafeMutablePointer<Element>
 
+    /// Allocates `count` values (at least 1), each `value`: call it in `init`, never in `run`.
     public init(count: Int, repeating value: Element) {
         self.count = Swift.max(count, 1)
         start = .allocate(capacity: self.count)
@@ -23,6 +25,7 @@ public struct FixedBuffer<Element: BitwiseCopyable>: ~Copyable {
 
     deinit { start.deallocate() }
 
+    /// The value at `index`, from 0 to `count - 1`, unchecked.
     @inlinable
     public subscript(index: Int) -> Element {
         get { start[index] }

@@ -1,3 +1,4 @@
+import DSPKit
 import DSP
 import XCTest
 

@@ -49,6 +49,18 @@ final class ModuleLayoutTests: XCTestCase {
         }
     }
 
+    /// DSPKit is for any plugin, LV2 or not: its files import only the real-time math below
+    /// it, and nothing in Package.swift gives it a way to LV2's headers, LV2Kit or the plugins.
+    func testDSPKitKnowsNothingOfLV2() throws {
+        let reached = try PackageManifest().reach(of: "DSPKit")
+        XCTAssertTrue(reached.contains("RealTimeMath"), "the manifest was not read: \(reached.sorted())")
+        XCTAssertTrue(reached.isDisjoint(with: ["CLV2", "LV2Kit", "DSP", "CSampleRate"]), "\(reached.sorted())")
+        for file in try swiftFiles(in: Self.sources.appendingPathComponent("DSPKit")) {
+            let forbidden = try importedModules(of: file).subtracting(["RealTimeMath"]).subtracting(Self.standardLibraries)
+            XCTAssertTrue(forbidden.isEmpty, "DSPKit/\(file.lastPathComponent) imports \(forbidden.sorted())")
+        }
+    }
+
     private func swiftFiles(in folder: URL) throws -> [URL] {
         try FileManager.default.subpathsOfDirectory(atPath: folder.path)
             .filter { $0.hasSuffix(".swift") }

@@ -1,3 +1,4 @@
+import DSPKit
 import RealTimeMath
 
 /// Turns host blocks of any length into fixed quanta of stereo frames, and back.

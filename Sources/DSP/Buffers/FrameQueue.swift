@@ -1,3 +1,4 @@
+import DSPKit
 import RealTimeMath
 
 /// A first-in first-out queue of interleaved frames whose contents are always contiguous.

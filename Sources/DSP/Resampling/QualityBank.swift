@@ -1,3 +1,5 @@
+import DSPKit
+
 /// One round trip per libsamplerate quality, all made up front, and the change from
 /// one to another while audio plays.
 ///

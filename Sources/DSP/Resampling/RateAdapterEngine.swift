@@ -1,4 +1,6 @@
+import DSPKit
 import RealTimeMath
+
 /// The rate adapter's controls, already checked and clamped. The plugin's declaration
 /// holds their ranges and defaults (`RateAdapterSettings.defaults` in the RateAdapter module).
 public struct RateAdapterSettings: Equatable {

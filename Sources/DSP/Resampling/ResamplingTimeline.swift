@@ -1,3 +1,5 @@
+import DSPKit
+
 /// Where in host time each frame at the internal rate was taken.
 ///
 /// The down converter makes internal frames 1 / ratio host frames apart, at whatever

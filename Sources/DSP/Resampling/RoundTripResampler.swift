@@ -1,5 +1,6 @@
-import RealTimeMath
 import CMath
+import DSPKit
+import RealTimeMath
 
 /// Converts stereo audio down to an internal rate and back up, one fixed quantum at a
 /// time, with a constant delay of exactly `latency` frames.

@@ -1,5 +1,6 @@
 import CMath
 import CSampleRate
+import DSPKit
 import RealTimeMath
 
 /// One libsamplerate converter of interleaved frames, driven with `src_process`.

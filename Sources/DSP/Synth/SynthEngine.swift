@@ -1,4 +1,6 @@
+import DSPKit
 import RealTimeMath
+
 /// A polyphonic sine synthesizer that knows notes and controllers, not MIDI bytes or LV2.
 ///
 /// The plugin calls the event methods at the exact frame an event happens and `render`

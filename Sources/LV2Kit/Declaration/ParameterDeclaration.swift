@@ -21,20 +21,26 @@ import CLV2
 /// `patch:Get`, announces every change on the event output that supports `patch:Message`,
 /// and saves and restores every writable parameter with the plugin's state.
 public protocol ParameterList: CaseIterable, Sendable, RawRepresentable where RawValue == Int {
+    /// What this parameter is: its URI, label, kind and range.
     var declaration: ParameterDeclaration { get }
 }
 
 /// A plugin without parameters (the default `LV2Plugin.Parameter`).
 public enum NoParameters: ParameterList {
+    /// Always nil: there are no parameters.
     public init?(rawValue: Int) { nil }
+    /// Never called: there is no value to ask.
     public var rawValue: Int { switch self {} }
+    /// Empty: there are no parameters.
     public static var allCases: [NoParameters] { [] }
+    /// Never called: there is no value to ask.
     public var declaration: ParameterDeclaration { switch self {} }
 }
 
 /// One parameter: its URI (the `patch:property` hosts set it by, and its state key), its
 /// label and what values it takes.
 public struct ParameterDeclaration: Sendable {
+    /// What values a parameter takes, and so its atom type and how LV2Kit handles it.
     public enum Kind: Sendable {
         /// A file, loaded by the plugin's worker (`rdfs:range atom:Path`). `fileTypes` are the
         /// extensions it takes, without dots, any case (none: any file); LV2 has no way to
@@ -50,14 +56,20 @@ public struct ParameterDeclaration: Sendable {
         case text(defaultValue: StaticString)
     }
 
+    /// The `patch:property` hosts set it by, and its key in the state: never change it once
+    /// released, or saved sessions lose the value.
     public var uri: StaticString
+    /// `rdfs:label`: the name a host's generic UI shows.
     public var label: StaticString
+    /// `rdfs:comment`: what it does, for a host's tooltip.
     public var comment: StaticString
+    /// What values it takes.
     public var kind: Kind
     /// `patch:writable` when true: hosts set it, and it is saved with the state. Otherwise
     /// `patch:readable`: a value the plugin reports.
     public var isWritable: Bool
 
+    /// A parameter of any kind; `path`, `number`, `integer`, `toggle` and `text` read better.
     public init(uri: StaticString, label: StaticString, comment: StaticString, kind: Kind, isWritable: Bool = true) {
         self.uri = uri
         self.label = label
@@ -89,11 +101,13 @@ public struct ParameterDeclaration: Sendable {
                                            defaultValue: Float(defaultValue), unit: unit, isWhole: true))
     }
 
+    /// On or off (`atom:Bool`), shown by hosts as a checkbox.
     public static func toggle(_ uri: StaticString, _ label: StaticString, default defaultValue: Bool,
                               comment: StaticString) -> ParameterDeclaration {
         ParameterDeclaration(uri: uri, label: label, comment: comment, kind: .toggle(defaultValue: defaultValue))
     }
 
+    /// A line of text (`atom:String`).
     public static func text(_ uri: StaticString, _ label: StaticString, default defaultValue: StaticString = "",
                             comment: StaticString) -> ParameterDeclaration {
         ParameterDeclaration(uri: uri, label: label, comment: comment, kind: .text(defaultValue: defaultValue))

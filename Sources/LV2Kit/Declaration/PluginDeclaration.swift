@@ -16,12 +16,15 @@ public struct PluginDeclaration: Sendable {
     public var comment: StaticString
     /// Its `lv2:Plugin` subclasses, by which hosts sort their plugin menus.
     public var classes: [PluginClass]
+    /// `lv2:minorVersion` and `lv2:microVersion`.
     public var version: Version
     /// `doap:license`, as a URI.
     public var license: StaticString
     /// Features the host must pass to `instantiate`; without one, the plugin logs which
     /// and refuses. Properties such as `lv2:hardRTCapable` belong in `optionalFeatures`.
     public var requiredFeatures: [Feature]
+    /// `lv2:optionalFeature`: features the plugin uses when the host passes them, and
+    /// promises such as `lv2:hardRTCapable`.
     public var optionalFeatures: [Feature]
     /// `lv2:extensionData`: the interfaces `extension_data` returns.
     public var extensionData: [ExtensionData]
@@ -29,10 +32,12 @@ public struct PluginDeclaration: Sendable {
     public var supportedOptions: [StaticString]
     /// The sample rates the plugin works at; at others `instantiate` logs and refuses.
     public var sampleRates: ClosedRange<Double>
-    /// `pg:mainInput` and `pg:mainOutput`, when the plugin has them.
+    /// `pg:mainInput`: the group of the plugin's main inputs, when it has one.
     public var mainInput: PortGroup?
+    /// `pg:mainOutput`: the group of its main outputs, when it has one.
     public var mainOutput: PortGroup?
 
+    /// A declaration; only what every plugin must say has no default.
     public init(
         uri: StaticString, name: StaticString, shortDescription: StaticString, comment: StaticString,
         classes: [PluginClass], version: Version, license: StaticString,
@@ -60,9 +65,13 @@ public struct PluginDeclaration: Sendable {
 /// `lv2:minorVersion` and `lv2:microVersion`. LV2 reads an odd number in either as a
 /// development version; hosts that find two copies of a plugin load the newer one.
 public struct Version: Sendable {
+    /// `lv2:minorVersion`: raise it for a change hosts should notice (a new port, new
+    /// behaviour); even numbers are releases.
     public var minor: Int
+    /// `lv2:microVersion`: raise it for a fix that changes nothing else; even numbers are releases.
     public var micro: Int
 
+    /// A version; odd numbers mark development versions.
     public init(minor: Int, micro: Int) {
         self.minor = minor
         self.micro = micro
@@ -71,42 +80,66 @@ public struct Version: Sendable {
 
 /// A class from the LV2 core vocabulary (`lv2:InstrumentPlugin`, …).
 public struct PluginClass: Sendable {
+    /// The class's URI.
     public let uri: StaticString
+    /// A class LV2Kit has no constant for.
     public init(_ uri: StaticString) { self.uri = uri }
 
+    /// `lv2:InstrumentPlugin`: a synth or sampler played with MIDI.
     public static let instrument = PluginClass("http://lv2plug.in/ns/lv2core#InstrumentPlugin")
+    /// `lv2:GeneratorPlugin`: makes sound without audio input.
     public static let generator = PluginClass("http://lv2plug.in/ns/lv2core#GeneratorPlugin")
+    /// `lv2:OscillatorPlugin`: a generator of periodic waves.
     public static let oscillator = PluginClass("http://lv2plug.in/ns/lv2core#OscillatorPlugin")
+    /// `lv2:SimulatorPlugin`: models a device (an amplifier, a room).
     public static let simulator = PluginClass("http://lv2plug.in/ns/lv2core#SimulatorPlugin")
+    /// `lv2:DelayPlugin`: echoes and delay lines.
     public static let delay = PluginClass("http://lv2plug.in/ns/lv2core#DelayPlugin")
+    /// `lv2:ModulatorPlugin`: tremolo, chorus, phaser, ….
     public static let modulator = PluginClass("http://lv2plug.in/ns/lv2core#ModulatorPlugin")
+    /// `lv2:AmplifierPlugin`: gain.
     public static let amplifier = PluginClass("http://lv2plug.in/ns/lv2core#AmplifierPlugin")
+    /// `lv2:FilterPlugin`: equalisers and filters.
     public static let filter = PluginClass("http://lv2plug.in/ns/lv2core#FilterPlugin")
+    /// `lv2:DistortionPlugin`: overdrive, saturation.
     public static let distortion = PluginClass("http://lv2plug.in/ns/lv2core#DistortionPlugin")
+    /// `lv2:UtilityPlugin`: routing, conversion, metering.
     public static let utility = PluginClass("http://lv2plug.in/ns/lv2core#UtilityPlugin")
+    /// `lv2:MIDIPlugin`: processes MIDI events.
     public static let midi = PluginClass("http://lv2plug.in/ns/lv2core#MIDIPlugin")
 }
 
 /// A feature a plugin may need or use.
 public struct Feature: Sendable {
+    /// The feature's URI.
     public let uri: StaticString
     /// Whether hosts pass it in the feature array (`urid:map` is passed; `lv2:hardRTCapable`
     /// is a promise of the plugin's, never passed), so whether `instantiate` can check it.
     public let isPassedByHost: Bool
 
+    /// A feature LV2Kit has no constant for.
     public init(_ uri: StaticString, isPassedByHost: Bool = true) {
         self.uri = uri
         self.isPassedByHost = isPassedByHost
     }
 
+    /// `urid:map`: URIs to numbers. LV2Kit needs it for events, state and parameters.
     public static let uridMap = Feature(URI.uridMap)
+    /// `urid:unmap`: numbers back to URIs.
     public static let uridUnmap = Feature("http://lv2plug.in/ns/ext/urid#unmap")
+    /// `options:options`: the host's settings (block length, sample rate, sequence size).
     public static let options = Feature(URI.options)
+    /// `log:log`: the host's log, which `Logger` writes to.
     public static let log = Feature(URI.log)
+    /// `worker:schedule`: hands work to a thread of the host's (`WorkerSchedule`).
     public static let workerSchedule = Feature(URI.workerSchedule)
+    /// `bufsz:boundedBlockLength`: the host promises a largest block length (`bufsz:maxBlockLength`).
     public static let boundedBlockLength = Feature("http://lv2plug.in/ns/ext/buf-size#boundedBlockLength")
+    /// `state:mapPath`: paths saved in a state become relative to the session.
     public static let stateMapPath = Feature("http://lv2plug.in/ns/ext/state#mapPath")
+    /// `state:makePath`: a folder of the session's for files the plugin writes.
     public static let stateMakePath = Feature("http://lv2plug.in/ns/ext/state#makePath")
+    /// `state:freePath`: frees the paths `state:mapPath` returns.
     public static let stateFreePath = Feature("http://lv2plug.in/ns/ext/state#freePath")
     /// The plugin's `run` never allocates, locks or waits.
     public static let hardRTCapable = Feature("http://lv2plug.in/ns/lv2core#hardRTCapable", isPassedByHost: false)
@@ -121,6 +154,7 @@ public struct Feature: Sendable {
 /// The interfaces a plugin can return from `extension_data`. (Constants, not an enum,
 /// for the reason `PortProperty` gives.)
 public struct ExtensionData: Sendable {
+    /// The interface's URI.
     public let uri: StaticString
 
     /// `state:interface`: non-port state, saved and restored by the plugin's

@@ -16,22 +16,32 @@
 /// A case's raw value is its port's `lv2:index`, so the order of the cases is the order
 /// of the ports, and nothing else numbers them.
 public protocol PortList: CaseIterable, Sendable, RawRepresentable where RawValue == Int {
+    /// What this port is: its symbol, name, kind, direction, range and unit.
     var declaration: PortDeclaration { get }
 }
 
 /// One port: what it carries, which way, and everything a host shows of it.
 public struct PortDeclaration: Sendable {
+    /// What a port carries.
     public enum Kind: Sendable {
+        /// A block of samples (`lv2:AudioPort`).
         case audio
+        /// One number per block (`lv2:ControlPort`).
         case control
+        /// A block of control samples (`lv2:CVPort`): modulation at audio rate.
         case cv
         /// An `atom:AtomPort` holding an `atom:Sequence` of events of these types.
         case events(supports: [StaticString])
     }
 
+    /// `lv2:symbol`: the port's name for hosts and presets (lower case, no spaces); never
+    /// change it once released, or saved sessions and presets lose its value.
     public var symbol: StaticString
+    /// `lv2:name`: what a host shows.
     public var name: StaticString
+    /// What the port carries.
     public var kind: Kind
+    /// `lv2:InputPort` when true, else `lv2:OutputPort`.
     public var isInput: Bool
     /// `rdfs:comment`: a line on what the port does.
     public var comment: StaticString
@@ -39,14 +49,19 @@ public struct PortDeclaration: Sendable {
     public var range: ClosedRange<Float>?
     /// Control inputs: `lv2:default`.
     public var defaultValue: Float?
+    /// `units:unit`: what a host prints after the value.
     public var unit: Unit?
+    /// `lv2:portProperty`: how hosts should treat the value (whole numbers, logarithmic, …).
     public var properties: [PortProperty]
     /// Labelled values, for enumerations.
     public var scalePoints: [ScalePoint]
     /// `lv2:designation`: what the port means to a host (`Designation.enabled`, …).
     public var designation: StaticString?
+    /// `pg:group`: the group a host shows the port in.
     public var group: PortGroup?
 
+    /// A port of any kind; the static functions below (`control`, `audioInput`, …) read better
+    /// and fill in what each kind needs.
     public init(symbol: StaticString, name: StaticString, kind: Kind, isInput: Bool, comment: StaticString,
                 range: ClosedRange<Float>? = nil, defaultValue: Float? = nil, unit: Unit? = nil,
                 properties: [PortProperty] = [], scalePoints: [ScalePoint] = [], designation: StaticString? = nil,
@@ -73,12 +88,14 @@ public struct PortDeclaration: Sendable {
 
 // The ways to declare each kind of port.
 extension PortDeclaration {
+    /// An audio input (`lv2:AudioPort`, `lv2:InputPort`).
     public static func audioInput(_ symbol: StaticString, _ name: StaticString, comment: StaticString,
                                   designation: StaticString? = nil, group: PortGroup? = nil) -> PortDeclaration {
         PortDeclaration(symbol: symbol, name: name, kind: .audio, isInput: true, comment: comment,
                         designation: designation, group: group)
     }
 
+    /// An audio output (`lv2:AudioPort`, `lv2:OutputPort`).
     public static func audioOutput(_ symbol: StaticString, _ name: StaticString, comment: StaticString,
                                    designation: StaticString? = nil, group: PortGroup? = nil) -> PortDeclaration {
         PortDeclaration(symbol: symbol, name: name, kind: .audio, isInput: false, comment: comment,
@@ -130,12 +147,14 @@ extension PortDeclaration {
                       comment: comment, designation: Designation.latency, group: group)
     }
 
+    /// A CV input: control samples at audio rate, within `range`.
     public static func cvInput(_ symbol: StaticString, _ name: StaticString, range: ClosedRange<Float>, unit: Unit,
                                comment: StaticString, group: PortGroup? = nil) -> PortDeclaration {
         PortDeclaration(symbol: symbol, name: name, kind: .cv, isInput: true, comment: comment, range: range,
                         unit: unit, group: group)
     }
 
+    /// A CV output: control samples the plugin writes at audio rate.
     public static func cvOutput(_ symbol: StaticString, _ name: StaticString, range: ClosedRange<Float>, unit: Unit,
                                 comment: StaticString, group: PortGroup? = nil) -> PortDeclaration {
         PortDeclaration(symbol: symbol, name: name, kind: .cv, isInput: false, comment: comment, range: range,
@@ -163,10 +182,12 @@ extension PortDeclaration {
 /// `lv2:portProperty` values. (A struct of constants rather than an enum: Swift gives a
 /// plain enum a hash function, whose random seed needs a newer glibc than we link.)
 public struct PortProperty: Sendable {
+    /// The property's URI.
     public let uri: StaticString
     /// Integer, toggle and enumeration controls take whole numbers only.
     let meansWholeNumbers: Bool
 
+    /// A property LV2Kit has no constant for.
     public init(_ uri: StaticString) { self.init(uri, meansWholeNumbers: false) }
 
     private init(_ uri: StaticString, meansWholeNumbers: Bool) {
@@ -174,24 +195,40 @@ public struct PortProperty: Sendable {
         self.meansWholeNumbers = meansWholeNumbers
     }
 
+    /// `lv2:integer`: whole numbers only; LV2Kit rounds the value before the plugin sees it.
     public static let integer = PortProperty("http://lv2plug.in/ns/lv2core#integer", meansWholeNumbers: true)
+    /// `lv2:toggled`: on (1) or off (0).
     public static let toggled = PortProperty("http://lv2plug.in/ns/lv2core#toggled", meansWholeNumbers: true)
+    /// `lv2:enumeration`: one of the port's scale points.
     public static let enumeration = PortProperty("http://lv2plug.in/ns/lv2core#enumeration", meansWholeNumbers: true)
+    /// `lv2:reportsLatency`: the output that reports the plugin's latency in frames.
     public static let reportsLatency = PortProperty("http://lv2plug.in/ns/lv2core#reportsLatency")
+    /// `lv2:connectionOptional`: the host may leave the port unconnected (NULL).
     public static let connectionOptional = PortProperty("http://lv2plug.in/ns/lv2core#connectionOptional")
+    /// `pprops:logarithmic`: hosts show the range on a logarithmic scale (frequencies, times).
     public static let logarithmic = PortProperty("http://lv2plug.in/ns/ext/port-props#logarithmic")
+    /// `pprops:notAutomatic`: not meant to be automated.
     public static let notAutomatic = PortProperty("http://lv2plug.in/ns/ext/port-props#notAutomatic")
+    /// `pprops:notOnGUI`: hosts should not show it.
     public static let notOnGUI = PortProperty("http://lv2plug.in/ns/ext/port-props#notOnGUI")
+    /// `pprops:expensive`: changing it costs CPU (a recalculation).
     public static let expensive = PortProperty("http://lv2plug.in/ns/ext/port-props#expensive")
+    /// `pprops:causesArtifacts`: changing it may click.
     public static let causesArtifacts = PortProperty("http://lv2plug.in/ns/ext/port-props#causesArtifacts")
+    /// `pprops:hasStrictBounds`: the plugin relies on the value staying in range.
     public static let hasStrictBounds = PortProperty("http://lv2plug.in/ns/ext/port-props#hasStrictBounds")
+    /// `pprops:trigger`: a control that acts once when set, then returns to its default.
     public static let trigger = PortProperty("http://lv2plug.in/ns/ext/port-props#trigger")
 }
 
+/// `lv2:scalePoint`: a labelled value of a control, which hosts show instead of the number.
 public struct ScalePoint: Sendable {
+    /// `rdfs:label`: what a host shows for the value.
     public var label: StaticString
+    /// The control value it names.
     public var value: Float
 
+    /// A value and its label.
     public init(label: StaticString, value: Float) {
         self.label = label
         self.value = value
@@ -202,15 +239,19 @@ public struct ScalePoint: Sendable {
 public enum Designation {
     /// The plugin's on switch: hosts drive it with their bypass.
     public static let enabled: StaticString = "http://lv2plug.in/ns/lv2core#enabled"
+    /// The output that reports the plugin's latency (`PortDeclaration.latency` sets it).
     public static let latency: StaticString = "http://lv2plug.in/ns/lv2core#latency"
     /// The port hosts send MIDI, time and other control events to.
     public static let control: StaticString = "http://lv2plug.in/ns/lv2core#control"
+    /// An input the host sets to 1 while it runs off real time (rendering an export).
     public static let freeWheeling: StaticString = "http://lv2plug.in/ns/lv2core#freeWheeling"
     /// The host's tempo, for control inputs that follow it.
     public static let beatsPerMinute: StaticString = "http://lv2plug.in/ns/ext/time#beatsPerMinute"
     /// Channels of a port group.
     public static let left: StaticString = "http://lv2plug.in/ns/ext/port-groups#left"
+    /// The right channel of a stereo group.
     public static let right: StaticString = "http://lv2plug.in/ns/ext/port-groups#right"
+    /// The centre channel.
     public static let center: StaticString = "http://lv2plug.in/ns/ext/port-groups#center"
 }
 
@@ -219,6 +260,7 @@ public enum Designation {
 public struct PortGroup: Sendable {
     /// The group's URI is the plugin's followed by `#symbol`.
     public var symbol: StaticString
+    /// `rdfs:label`: what a host shows for the group.
     public var label: StaticString
     /// `pg:InputGroup`, `pg:StereoGroup`, …; empty for a plain `pg:Group`.
     public var types: [StaticString]
@@ -226,6 +268,7 @@ public struct PortGroup: Sendable {
     /// version of.
     public var source: StaticString?
 
+    /// A group named `symbol`, shown as `label`.
     public init(_ symbol: StaticString, _ label: StaticString, types: [StaticString] = [], source: StaticString? = nil) {
         self.symbol = symbol
         self.label = label
@@ -233,8 +276,12 @@ public struct PortGroup: Sendable {
         self.source = source
     }
 
+    /// `pg:InputGroup`: a group of inputs.
     public static let inputGroup: StaticString = "http://lv2plug.in/ns/ext/port-groups#InputGroup"
+    /// `pg:OutputGroup`: a group of outputs.
     public static let outputGroup: StaticString = "http://lv2plug.in/ns/ext/port-groups#OutputGroup"
+    /// `pg:MonoGroup`: one channel.
     public static let monoGroup: StaticString = "http://lv2plug.in/ns/ext/port-groups#MonoGroup"
+    /// `pg:StereoGroup`: left and right channels.
     public static let stereoGroup: StaticString = "http://lv2plug.in/ns/ext/port-groups#StereoGroup"
 }

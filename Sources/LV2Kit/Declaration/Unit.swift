@@ -1,5 +1,7 @@
 /// `units:unit`: what a control's number measures, so a host can print "440 Hz".
 public enum Unit: Sendable {
+    /// The units of LV2's units vocabulary (`units:db`, `units:hz`, `units:ms`, …), which
+    /// hosts know how to print.
     case decibel, hertz, milliseconds, seconds, semitones, cents, coefficient, frames, beatsPerMinute, percent,
          midiNote
     /// A unit of the plugin's own, written into its Turtle as a `units:Unit`: a label,

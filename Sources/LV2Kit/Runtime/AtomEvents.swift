@@ -5,7 +5,9 @@ public struct AtomEvent {
     /// Frames from the start of the block, clamped to `0...blockLength` and never
     /// earlier than the event before it.
     public let frame: Int
+    /// The event's type (`midi:MidiEvent`, `atom:Object`, …), as the host mapped it.
     public let type: LV2_URID
+    /// The event's bytes, valid during this `run` only.
     public let body: UnsafeRawBufferPointer
 }
 
@@ -30,6 +32,8 @@ public struct AtomEvents: Sequence, IteratorProtocol {
     private static let eventHeaderSize = MemoryLayout<LV2_Atom_Event>.size  // frames + atom header
     private static let bodyHeaderSize = MemoryLayout<LV2_Atom_Sequence_Body>.size
 
+    /// The events of one port's sequence in this block.
+    ///
     /// - Parameters:
     ///   - sequence: the port buffer, or nil when unconnected.
     ///   - capacity: the port buffer's size in bytes, when the host told it.
@@ -70,11 +74,14 @@ public struct AtomEvents: Sequence, IteratorProtocol {
 
 /// The URIDs `AtomEvents` needs, mapped once at `instantiate`.
 public struct SequenceURIDs {
+    /// `atom:Sequence`: the type an event port's buffer must have.
     public let sequence: LV2_URID
     /// 0 when the host's map failed for it: then no sequence counts as beat time.
     public let beatTime: LV2_URID
+    /// `midi:MidiEvent`.
     public let midiEvent: LV2_URID
 
+    /// Maps the URIDs with the host's map.
     public init(_ features: HostFeatures) {
         sequence = features.urid(URI.atomSequence)
         beatTime = features.urid(URI.atomBeatTime)

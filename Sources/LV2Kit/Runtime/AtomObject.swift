@@ -2,9 +2,12 @@ import CLV2
 
 /// The atom types a plugin reads and writes, mapped once at `instantiate` (`ports.atoms`).
 public struct AtomURIDs: Sendable {
+    /// The value types, each named after its atom type (`int` is `atom:Int`, `chunk` is `atom:Chunk`).
     public let int, long, float, double, bool, urid, path, string, literal, chunk: LV2_URID
+    /// The object types: `atom:Object`, and `atom:Blank` and `atom:Resource`, which older hosts send.
     public let object, blank, resource: LV2_URID
 
+    /// Maps the URIDs with the host's map.
     public init(_ host: borrowing HostFeatures) {
         int = host.urid(URI.atomInt)
         long = host.urid(URI.atomLong)
@@ -31,9 +34,12 @@ public struct AtomURIDs: Sendable {
 /// One atom's type and body, read without trusting its bytes: every accessor checks the
 /// type and the size and answers nil when they are not what it reads.
 public struct AtomValue {
+    /// The atom's type, as the host mapped it.
     public let type: LV2_URID
+    /// The atom's bytes after its header, valid while the buffer they come from is.
     public let body: UnsafeRawBufferPointer
 
+    /// A value of type `type` whose bytes are `body`.
     @inlinable public init(type: LV2_URID, body: UnsafeRawBufferPointer) {
         self.type = type
         self.body = body
@@ -131,6 +137,7 @@ public struct AtomObject: Sequence {
     @_noAllocation @_noLocks
     public func makeIterator() -> Iterator { Iterator(properties) }
 
+    /// Walks an object's properties in order, each a key and a value (`for (key, value) in object`).
     public struct Iterator: IteratorProtocol {
         private var rest: UnsafeRawBufferPointer
 

@@ -3,7 +3,9 @@ import CLV2
 /// A value written into an object by `AtomSequenceWriter.addProperty`. Texts are C strings
 /// that must stay valid for the call.
 public enum ForgeValue {
+    /// A number, a boolean or a URID, written as the atom of that type.
     case int(Int32), long(Int64), float(Float), double(Double), bool(Bool), urid(LV2_URID)
+    /// A file path (`atom:Path`) or a text (`atom:String`).
     case path(UnsafePointer<CChar>), string(UnsafePointer<CChar>)
 }
 

@@ -1,7 +1,9 @@
 /// One piece of a block cut at its events: frames to process, or an event that acts at
 /// the frame between two pieces.
 public enum BlockPiece {
+    /// Frames of the block to render, none of them empty.
     case frames(Range<Int>)
+    /// The event that acts before the next frames.
     case event(AtomEvent)
 }
 
@@ -17,6 +19,7 @@ public struct BlockPieces: Sequence, IteratorProtocol {
     private var pending: AtomEvent?
     private var eventsLeft = true
 
+    /// The pieces of a block of `frames` frames, cut at `events`.
     @_noAllocation @_noLocks
     public init(_ events: AtomEvents, frames: Int) {
         self.events = events

@@ -28,6 +28,8 @@ public struct HostFeatures {
     /// you need of it (`strdup`), or build the paths you need there.
     public let bundlePath: UnsafePointer<CChar>?
 
+    /// Reads the feature array `instantiate` got.
+    ///
     /// - Parameter name: the plugin's name, which prefixes its log messages.
     public init(_ features: UnsafePointer<UnsafePointer<LV2_Feature>?>?, bundlePath: UnsafePointer<CChar>? = nil,
                 name: StaticString = "LV2 plugin") {

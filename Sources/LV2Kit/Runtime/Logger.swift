@@ -20,7 +20,9 @@ public struct Logger {
 
     /// Logs "Name: message detail": `detail` is a C string from elsewhere (a URI, a path).
     public func error(_ message: StaticString, _ detail: UnsafePointer<CChar>? = nil) { write(error, message, detail) }
+    /// Logs "Name: message detail" as a warning: something the user may want to fix.
     public func warning(_ message: StaticString, _ detail: UnsafePointer<CChar>? = nil) { write(warning, message, detail) }
+    /// Logs "Name: message detail" as a note: for information.
     public func note(_ message: StaticString, _ detail: UnsafePointer<CChar>? = nil) { write(note, message, detail) }
 
     private func write(_ type: LV2_URID, _ message: StaticString, _ detail: UnsafePointer<CChar>?) {

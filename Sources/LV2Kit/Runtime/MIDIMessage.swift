@@ -5,17 +5,22 @@
 /// Anything else (system messages, sysex, a lone data byte from running status,
 /// a message cut short) decodes to nil and is ignored.
 public enum MIDIMessage: Equatable {
+    /// A key pressed, with a velocity from 1 to 127. Channels count from 0.
     case noteOn(channel: UInt8, note: UInt8, velocity: UInt8)
+    /// A key released (a note off, or a note on at velocity 0); its release velocity is dropped.
     case noteOff(channel: UInt8, note: UInt8)
     /// Polyphonic aftertouch: how hard a held key is pressed.
     case keyPressure(channel: UInt8, note: UInt8, pressure: UInt8)
+    /// A controller (0 to 127: mod wheel, sustain pedal, …) set to a value.
     case controlChange(channel: UInt8, controller: UInt8, value: UInt8)
+    /// A program (a patch or preset) chosen, 0 to 127.
     case programChange(channel: UInt8, program: UInt8)
     /// Channel aftertouch: how hard the keys are pressed, one value for all.
     case channelPressure(channel: UInt8, pressure: UInt8)
     /// Pitch bend from -8192 to +8191, 0 at rest.
     case pitchBend(channel: UInt8, value: Int)
 
+    /// Decodes one event's bytes; nil for anything that is not a complete channel message.
     @_noAllocation @_noLocks
     public init?(_ bytes: UnsafeRawBufferPointer) {
         guard bytes.count >= 1 else { return nil }

@@ -4,8 +4,11 @@ import CMath
 /// A parameter's new value, as the plugin's `parameterChanged` gets it: numbers clamped
 /// into the declared range (and whole for integers), texts as C strings valid for the call.
 public enum ParameterValue {
+    /// A number or integer parameter's value.
     case number(Float)
+    /// A toggle's value.
     case toggle(Bool)
+    /// A text or path parameter's value.
     case text(UnsafePointer<CChar>)
 
     /// The value as a number: a toggle is 0 or 1, a text 0.
@@ -20,8 +23,10 @@ public enum ParameterValue {
 
 /// The URIDs of the patch vocabulary, mapped once at `instantiate`.
 public struct PatchURIDs: Sendable {
+    /// `patch:Set`, `patch:Get`, `patch:property`, `patch:value` and `patch:subject`.
     public let set, get, property, value, subject: LV2_URID
 
+    /// Maps the URIDs with the host's map.
     public init(_ host: borrowing HostFeatures) {
         set = host.urid(URI.patchSet)
         get = host.urid(URI.patchGet)
@@ -38,6 +43,7 @@ public struct PatchURIDs: Sendable {
 public struct ParameterStore: ~Copyable {
     /// A message read from the parameter input.
     public enum Message {
+        /// `patch:Set` of the parameter at `index` to an atom not yet checked.
         case set(index: Int, value: AtomValue)
         /// `patch:Get` of one parameter, or of all (nil).
         case get(index: Int?)
@@ -46,7 +52,9 @@ public struct ParameterStore: ~Copyable {
     /// What a `patch:Set` does: a value for the plugin, or a file for the worker to load
     /// (the message to schedule).
     public enum Change {
+        /// The parameter took this value.
         case value(ParameterValue)
+        /// A file to load: the request to schedule for the worker.
         case load(UnsafeRawBufferPointer)
     }
 
@@ -61,8 +69,11 @@ public struct ParameterStore: ~Copyable {
     /// The longest path or text a parameter keeps, with its NUL (Linux's `PATH_MAX`).
     public static let textCapacity = 4096
 
+    /// How many parameters there are.
     public let count: Int
+    /// The patch vocabulary's URIDs.
     public let patch: PatchURIDs
+    /// The atom types' URIDs.
     public let atoms: AtomURIDs
     private let keys: UnsafeMutableBufferPointer<LV2_URID>
     private let limits: UnsafeMutableBufferPointer<Limits>
@@ -72,6 +83,8 @@ public struct ParameterStore: ~Copyable {
     /// Where a load request is written before it is scheduled.
     private let scratch: UnsafeMutableRawBufferPointer
 
+    /// Room for the parameters of `declarations`, at their defaults, keyed by their URIs
+    /// mapped with the host's map.
     public init(_ declarations: [ParameterDeclaration], host: borrowing HostFeatures) {
         count = declarations.count
         patch = PatchURIDs(host)
@@ -231,7 +244,9 @@ public struct ParameterStore: ~Copyable {
         }
     }
 
+    /// Whether the parameter at `index` is a path (loaded by the worker).
     public func isPath(_ index: Int) -> Bool { limits[index].kind == 0 }
+    /// Whether hosts may set the parameter at `index` (`patch:writable`).
     public func isWritable(_ index: Int) -> Bool { limits[index].isWritable }
 
     /// Marks one parameter, or all, to be announced at the next `run` (`patch:Get`).

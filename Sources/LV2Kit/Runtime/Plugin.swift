@@ -8,6 +8,7 @@ import CMath
 /// `cleanup`, which runs its `deinit`. Everything but the declaration, `init` and `run`
 /// has a default that does nothing.
 public protocol LV2Plugin: ~Copyable {
+    /// The plugin's ports, in index order (`enum Port: Int, PortList`).
     associatedtype Port: PortList
     /// The plugin's `patch:writable` and `patch:readable` parameters (none by default).
     associatedtype Parameter: ParameterList = NoParameters
@@ -15,6 +16,7 @@ public protocol LV2Plugin: ~Copyable {
     /// the work `run` schedules (none by default).
     associatedtype Worker: LV2Worker = NoWorker<Parameter>
 
+    /// What hosts learn of the plugin before loading it; the generator writes its Turtle from this.
     static var declaration: PluginDeclaration { get }
     /// Factory presets, written into the bundle by the generator.
     static var presets: [Preset<Port>] { get }
@@ -26,6 +28,7 @@ public protocol LV2Plugin: ~Copyable {
     /// Returns the plugin to its freshly instantiated state, ready to `run` with the
     /// controls as they are now.
     mutating func activate(_ ports: borrowing Ports<Port>)
+    /// The host stops running the plugin until the next `activate` (nothing by default).
     mutating func deactivate()
     /// Processes `frames` frames; must not allocate, lock or wait.
     mutating func run(_ ports: borrowing Ports<Port>, frames: Int)

@@ -95,8 +95,11 @@ public struct PortBuffers: ~Copyable {
     private let eventOutputIndices: UnsafeMutableBufferPointer<Int>
     /// `bufsz:sequenceSize`, when the host announced it.
     private let sequenceSize: Int?
+    /// The URIDs event inputs are read with.
     public let urids: SequenceURIDs
+    /// The atom types' URIDs, for reading objects from event inputs and writing them to outputs.
     public let atoms: AtomURIDs
+    /// The URIDs `time:Position` events are read with.
     public let time: TimeURIDs
 
     init(_ declarations: [PortDeclaration], host: borrowing HostFeatures) {

@@ -2,6 +2,7 @@ import CLV2
 
 /// The atom types state values are stored as, mapped once at `instantiate`.
 public struct StateURIDs {
+    /// Each named after its atom type (`int` is `atom:Int`, `chunk` is `atom:Chunk`).
     public let int, float, double, bool, path, chunk, string: LV2_URID
 
     init(_ host: borrowing HostFeatures) {
@@ -48,21 +49,25 @@ public struct StateWriter {
         store(key, bytes: chunk, type: urids.chunk)
     }
 
+    /// Stores a whole number (`atom:Int`); false when it was not stored.
     @discardableResult
     public func store(_ key: LV2_URID, int value: Int32) -> Bool {
         withUnsafeBytes(of: value) { store(key, bytes: $0, type: urids.int) }
     }
 
+    /// Stores a number (`atom:Float`); false when it was not stored.
     @discardableResult
     public func store(_ key: LV2_URID, float value: Float) -> Bool {
         withUnsafeBytes(of: value) { store(key, bytes: $0, type: urids.float) }
     }
 
+    /// Stores a number (`atom:Double`); false when it was not stored.
     @discardableResult
     public func store(_ key: LV2_URID, double value: Double) -> Bool {
         withUnsafeBytes(of: value) { store(key, bytes: $0, type: urids.double) }
     }
 
+    /// Stores on or off (`atom:Bool`); false when it was not stored.
     @discardableResult
     public func store(_ key: LV2_URID, bool value: Bool) -> Bool {
         withUnsafeBytes(of: Int32(value ? 1 : 0)) { store(key, bytes: $0, type: urids.bool) }
@@ -123,9 +128,13 @@ public struct StateReader {
 
     /// Bytes stored with `store(_:chunk:)`.
     public func chunk(_ key: LV2_URID) -> UnsafeRawBufferPointer? { bytes(key, type: urids.chunk) }
+    /// The whole number stored under `key`, if it was stored as one.
     public func int(_ key: LV2_URID) -> Int32? { load(key, type: urids.int) }
+    /// The `atom:Float` stored under `key`, if there is one.
     public func float(_ key: LV2_URID) -> Float? { load(key, type: urids.float) }
+    /// The `atom:Double` stored under `key`, if there is one.
     public func double(_ key: LV2_URID) -> Double? { load(key, type: urids.double) }
+    /// The `atom:Bool` stored under `key`, if there is one.
     public func bool(_ key: LV2_URID) -> Bool? { load(key, type: urids.bool, as: Int32.self).map { $0 != 0 } }
 
     /// Calls `body` with a stored path made absolute through the host's `state:mapPath`,

@@ -2,8 +2,10 @@ import CLV2
 
 /// The URIDs of `time:Position` and the properties LV2Kit reads from it.
 public struct TimeURIDs: Sendable {
+    /// `time:Position`, and the `time:` properties of the same names.
     public let position, bar, barBeat, beat, beatUnit, beatsPerBar, beatsPerMinute, frame, speed: LV2_URID
 
+    /// Maps the URIDs with the host's map.
     public init(_ host: borrowing HostFeatures) {
         position = host.urid(URI.timePosition)
         bar = host.urid("http://lv2plug.in/ns/ext/time#bar")
@@ -28,11 +30,13 @@ public struct TransportPosition {
     public var beatsPerMinute: Double?
     /// 1 while playing, 0 while stopped, -1 backwards…
     public var speed: Double?
-    /// The bar, counted from 0, and the beat within it (a fraction, from 0).
+    /// The bar, counted from 0.
     public var bar: Int64?
+    /// The beat within the bar, from 0 (a fraction between beats).
     public var barBeat: Double?
     /// Beats since the start of the timeline.
     public var beat: Double?
+    /// The time signature's beats per bar: 3 in 3/4.
     public var beatsPerBar: Double?
     /// The note value of a beat: 4 for quarter notes.
     public var beatUnit: Int?

@@ -1,3 +1,4 @@
+import DSPKit
 import LV2Kit
 
 /// `urn:swiftlv2:examples:delay`: a stereo echo at a note value of the host's tempo.
@@ -45,7 +46,8 @@ public struct Delay: LV2Plugin, ~Copyable {
                 next = events.next()
             }
             // Each input frame is read before its output is written: hosts may share the buffers.
-            let dryLeft = Self.finite(inLeft?[frame]), dryRight = Self.finite(inRight?[frame])
+            // An unconnected input is silence; NaN and infinity are too, so none reaches the output or the feedback.
+            let dryLeft = SignalGuard.finite(inLeft?[frame] ?? 0), dryRight = SignalGuard.finite(inRight?[frame] ?? 0)
             let echoLeft = left.process(dryLeft, feedback: feedback)
             let echoRight = right.process(dryRight, feedback: feedback)
             outLeft?[frame] = dryLeft * (1 - mix) + echoLeft * mix
@@ -67,11 +69,5 @@ public struct Delay: LV2Plugin, ~Copyable {
         case 3: 0.25
         default: 0.5
         }
-    }
-
-    /// An unconnected input is silence; NaN and infinity are too, so none reaches the output or the feedback.
-    private static func finite(_ sample: Float?) -> Float {
-        guard let sample, sample.isFinite else { return 0 }
-        return sample
     }
 }

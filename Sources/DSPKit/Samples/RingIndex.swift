@@ -3,6 +3,6 @@ extension Int {
     ///
     /// One comparison instead of an integer division: a division costs tens of cycles,
     /// and the rings were stepped several times per quantum.
-    @inline(__always)
-    func wrapped(_ length: Int) -> Int { self >= length ? self &- length : self }
+    @_noAllocation @_noLocks @inlinable @inline(__always)
+    public func wrapped(_ length: Int) -> Int { self >= length ? self &- length : self }
 }

@@ -1,4 +1,4 @@
-import DSP
+import DSPKit
 import XCTest
 
 final class DelayLineTests: XCTestCase {

@@ -1,5 +1,3 @@
-import RealTimeMath
-
 /// A fixed number of samples, allocated once and zeroed, freed with its owner.
 ///
 /// The real-time types keep their memory in these so that nothing is allocated
@@ -7,7 +5,10 @@ import RealTimeMath
 public typealias SampleBuffer = FixedBuffer<Float>
 
 extension FixedBuffer where Element == Float {
+    /// `count` samples of silence.
     public init(count: Int) { self.init(count: count, repeating: 0) }
 
+    /// Sets every sample to silence.
+    @_noAllocation @_noLocks @inlinable
     public func zero() { start.silence(count: count) }
 }

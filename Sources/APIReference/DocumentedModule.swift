@@ -1,0 +1,19 @@
+/// A module with a page in docs/reference/: its name, and what it is for (the index says it).
+public struct DocumentedModule: Sendable {
+    public let name: String
+    public let summary: String
+
+    /// The modules of the products for plugin authors, and what they re-export. A new one goes
+    /// here and into generate-api-reference's dependencies in Package.swift (building the
+    /// generator builds what it documents); APIReferenceTests names a library product left out.
+    public static let all: [DocumentedModule] = [
+        DocumentedModule(name: "LV2Kit", summary: "Declare a plugin (ports, parameters, presets) and run it: "
+            + "the glue between LV2's C API and a plugin's Swift code. Re-exports RealTimeMath and the LV2 C headers (CLV2)."),
+        DocumentedModule(name: "LV2KitGenerator", summary: "Writes a bundle's Turtle, its entry point and a C header of its ports "
+            + "from its plugins' declarations, on the build machine."),
+        DocumentedModule(name: "DSPKit", summary: "The DSP plugins need again and again, with nothing of LV2 in it: "
+            + "smoothing, crossfades, delay lines, signal guards, one-pole and biquad filters."),
+        DocumentedModule(name: "RealTimeMath", summary: "What `run` can use under `@_noAllocation @_noLocks`: "
+            + "a fixed buffer allocated once, and the libm functions DSP needs."),
+    ]
+}
