@@ -83,7 +83,7 @@ let package = Package(
         // their doc comments. The generator depends on the modules it documents, so that
         // building it builds them (`make api-reference`); their list is DocumentedModule.all.
         .target(name: "APIReference"),
-        .executableTarget(name: "generate-api-reference", dependencies: ["APIReference", "DSPKit", "LV2Kit", "LV2KitGenerator", "RealTimeMath"]),
+        .executableTarget(name: "generate-api-reference", dependencies: ["APIReference", "AudioFileReading", "DSPKit", "LV2Kit", "LV2KitGenerator", "RealTimeMath"]),
 
         // The offline host, in three layers (docs/architecture.md): audio and MIDI files with no
         // LV2 in them (no LV2 or lilv headers: LayoutTests checks it), the host proper, and the validator.

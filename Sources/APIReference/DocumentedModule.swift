@@ -13,6 +13,8 @@ public struct DocumentedModule: Sendable {
             + "from its plugins' declarations, on the build machine."),
         DocumentedModule(name: "DSPKit", summary: "The DSP plugins need again and again, with nothing of LV2 in it: "
             + "smoothing, crossfades, delay lines, signal guards, one-pole and biquad filters."),
+        DocumentedModule(name: "AudioFileReading", summary: "Reads WAV and AIFF files with libc alone, for a plugin's worker "
+            + "(a sample, an impulse response): the floats libsndfile gives, without linking it."),
         DocumentedModule(name: "RealTimeMath", summary: "What `run` can use under `@_noAllocation @_noLocks`: "
             + "a fixed buffer allocated once, and the libm functions DSP needs."),
     ]

@@ -72,7 +72,10 @@ public struct SoundFileFormat: Equatable, Sendable {
 
 /// The order of a number's bytes in a file; integers read at any offset, whatever the machine's order.
 public enum ByteOrder: Equatable, Sendable {
-    case little, big
+    /// Least significant byte first: WAV, and AIFC's `sowt`.
+    case little
+    /// Most significant byte first: AIFF.
+    case big
 
     func uint16(_ bytes: UnsafeRawBufferPointer, at offset: Int) -> UInt16 {
         let raw = bytes.loadUnaligned(fromByteOffset: offset, as: UInt16.self)
