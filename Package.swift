@@ -32,6 +32,8 @@ let package = Package(
         .library(name: "DSPKit", targets: ["DSPKit"]),
         // For a plugin package's tests: render the built bundle into arrays, run check's checks as assertions.
         .library(name: "LV2TestKit", targets: ["LV2TestKit"]),
+        // WAV and AIFF files read with libc alone, for plugins' workers (libsndfile draws an lv2lint WARN).
+        .library(name: "AudioFileReading", targets: ["AudioFileReading"]),
     ],
     traits: [
         .trait(name: "Plugin", description: "Build the plugin code as Embedded Swift for the LV2 shared object"),
@@ -69,6 +71,8 @@ let package = Package(
         // Smoothing, crossfades, delay lines, signal guards, one-pole and biquad filters: value
         // types for any plugin, with no LV2 in them.
         .target(name: "DSPKit", dependencies: ["RealTimeMath"], swiftSettings: frameworkCode),
+        .systemLibrary(name: "CStdIO", path: "Sources/CStdIO"),
+        .target(name: "AudioFileReading", dependencies: ["CStdIO"], swiftSettings: frameworkCode),
 
         // The plugins: DSP value types, one declaration and adapter per plugin, the bundle's
         // entry point (generated), and the generator's list of what the bundle holds.
@@ -90,7 +94,7 @@ let package = Package(
         // their doc comments. The generator depends on the modules it documents, so that
         // building it builds them (`make api-reference`); their list is DocumentedModule.all.
         .target(name: "APIReference"),
-        .executableTarget(name: "generate-api-reference", dependencies: ["APIReference", "DSPKit", "LV2Kit", "LV2KitGenerator", "LV2TestKit", "RealTimeMath"]),
+        .executableTarget(name: "generate-api-reference", dependencies: ["APIReference", "AudioFileReading", "DSPKit", "LV2Kit", "LV2KitGenerator", "LV2TestKit", "RealTimeMath"]),
 
         // The offline host, in three layers (docs/architecture.md): audio and MIDI files with no
         // LV2 in them (no LV2 or lilv headers: LayoutTests checks it), the host proper, and the validator.
@@ -129,6 +133,7 @@ let package = Package(
         .testTarget(name: "LV2BundleToolTests", dependencies: ["LV2BundleTool", "LV2KitGenerator"]),
         .testTarget(name: "DSPKitTests", dependencies: ["DSPKit"]),
         .testTarget(name: "DSPTests", dependencies: ["DSP", "DSPKit", "SineSynth", "RateAdapter", "TestSupport"]),
+        .testTarget(name: "AudioFileReadingTests", dependencies: ["AudioFileReading", "CSndFile", "TestSupport"]),
         .testTarget(name: "PluginTests", dependencies: [
             "LV2Check", "LV2Host", "AudioMIDIFiles", "RTProbe", "TestSupport", "DSP", "LV2Kit", "SineSynth", "RateAdapter",
         ]),

@@ -14,10 +14,9 @@ let package = Package(
         .package(name: "SwiftLV2", path: "../.."),
     ],
     targets: [
-        // libsndfile, which reads the samples (WAV, FLAC, Ogg, AIFF…) on the worker thread.
-        .systemLibrary(name: "CLibSndFile", path: "Sources/CLibSndFile", pkgConfig: "sndfile", providers: [.apt(["libsndfile1-dev"])]),
         // The plugin: its declaration, its adapter, the sample's loader and its playback.
-        .target(name: "Sampler", dependencies: ["CLibSndFile", .product(name: "LV2Kit", package: "SwiftLV2")]),
+        .target(name: "Sampler", dependencies: [.product(name: "LV2Kit", package: "SwiftLV2"),
+                                               .product(name: "AudioFileReading", package: "SwiftLV2")]),
         // What a listener would hear from the built bundle, and lv2render check's checks (LV2TestKit).
         .testTarget(name: "SamplerTests", dependencies: ["Sampler", .product(name: "LV2TestKit", package: "SwiftLV2")]),
     ]

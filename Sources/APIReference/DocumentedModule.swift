@@ -15,6 +15,8 @@ public struct DocumentedModule: Sendable {
             + "smoothing, crossfades, delay lines, signal guards, one-pole and biquad filters."),
         DocumentedModule(name: "LV2TestKit", summary: "For a plugin package's tests: renders the built bundle into arrays "
             + "(audio, notes, controls, parameters, state) and runs `lv2render check`'s checks as XCTest assertions."),
+        DocumentedModule(name: "AudioFileReading", summary: "Reads WAV and AIFF files with libc alone, for a plugin's worker "
+            + "(a sample, an impulse response): the floats libsndfile gives, without linking it."),
         DocumentedModule(name: "RealTimeMath", summary: "What `run` can use under `@_noAllocation @_noLocks`: "
             + "a fixed buffer allocated once, and the libm functions DSP needs."),
     ]

@@ -4,8 +4,9 @@ import LV2Kit
 /// author meant, or that the plugin's own controls would contradict (a default outside the
 /// range the plugin clamps to, a preset value it would move, a logarithmic knob over zero,
 /// two ports answering to one symbol, two parameters or a parameter and another subject of the
-/// Turtle answering to one URI). Each problem is one sentence that names the plugin and the
-/// port or parameter, so that an author meets it at `make`, before any host or test does.
+/// Turtle answering to one URI, a default file outside the bundle). Each problem is one
+/// sentence that names the plugin and the port or parameter, so that an author meets it at
+/// `make`, before any host or test does.
 enum DeclarationCheck {
     static func problems(in bundle: Bundle) -> [String] {
         bundle.plugins.flatMap { problems(of: $0) } + projectProblems(in: bundle)
@@ -85,15 +86,32 @@ enum DeclarationCheck {
             case let .number(range, defaultValue, _, isWhole):
                 let rule = NumberRule(range: range, isWhole: isWhole, isLogarithmic: false, noun: "parameter")
                 problems += rule.problems(default: defaultValue, named: name)
-            case let .path(fileTypes):
+            case let .path(fileTypes, defaultFile):
                 for type in fileTypes.map(\.string) where type.isEmpty || type.contains(".") || type.contains("/") {
                     problems.append("\(name) takes the file type \"\(type)\", which no file name ends with: give extensions without their dot, such as \"wav\".")
                 }
+                if let defaultFile { problems += defaultFileProblems(defaultFile.string, of: parameter, named: name) }
             case .toggle, .text:
                 break
             }
         }
         return problems
+    }
+
+    /// A default file is the default state's, which hosts resolve against the bundle: it must
+    /// be inside the bundle, written as a relative IRI, and of a type the parameter takes.
+    private static func defaultFileProblems(_ file: String, of parameter: ParameterDeclaration, named name: String) -> [String] {
+        let start = "\(name) has the default file \"\(file)\""
+        if file.isEmpty || file.hasPrefix("/") || file.split(separator: "/").contains("..") || file.contains(":") {
+            return ["\(start), which is not a path inside the bundle: name it relative to the bundle, such as \"click.wav\"."]
+        }
+        if file.contains(where: { $0.isWhitespace || "<>\"{}|^`\\%".contains($0) }) {
+            return ["\(start), whose name has a character Turtle cannot write in a relative IRI (a space, <, >, \", {, }, |, ^, `, \\ or %)."]
+        }
+        if !parameter.accepts(file) {
+            return ["\(start), of a type the parameter does not take."]
+        }
+        return []
     }
 
     /// `lv2:symbol`'s rule: a C identifier.

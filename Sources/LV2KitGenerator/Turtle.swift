@@ -21,6 +21,7 @@ struct Turtle {
         ("units", "http://lv2plug.in/ns/extensions/units#"),
         ("urid", "http://lv2plug.in/ns/ext/urid#"),
         ("work", "http://lv2plug.in/ns/ext/worker#"),
+        ("xsd", "http://www.w3.org/2001/XMLSchema#"),
     ]
 
     private var used: Set<String> = []

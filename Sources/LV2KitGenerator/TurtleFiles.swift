@@ -76,6 +76,10 @@ enum TurtleFiles {
         // LV2Kit itself logs through log:log, and reads bufsz:sequenceSize from options:options
         // for event ports, so every plugin built on it uses them.
         var optional = declaration.optionalFeatures.map(\.uri.string) + [URI.log.string]
+        // The writable parameters' declared defaults are the plugin's default state, which
+        // hosts restore through its state interface after instantiating it.
+        let defaults = plugin.parameters.filter(\.isWritable).compactMap { defaultState(of: $0, turtle: &turtle) }
+        if !defaults.isEmpty { optional.append(Feature.loadDefaultState.uri.string) }
         var options = declaration.supportedOptions.map(\.string)
         if plugin.hasEventPorts {
             optional.append(URI.options.string)
@@ -93,6 +97,7 @@ enum TurtleFiles {
         if let group = declaration.mainOutput { add(PG.mainOutput, "<\(plugin.uri)#\(group.symbol.string)>") }
         let ports = plugin.ports.enumerated().map { port($1, index: $0, plugin: plugin, turtle: &turtle) }
         add(LV2.port, "[\n" + ports.joined(separator: "\n    ] , [\n") + "\n    ]")
+        if !defaults.isEmpty { add(STATE.state, "[\n        " + defaults.joined(separator: " ;\n        ") + "\n    ]") }
         turtle.append("\n<\(plugin.uri)>\n    " + statements.joined(separator: " ;\n    ") + " .\n")
         if !plugin.extraTurtle.isEmpty {
             turtle.append("\n" + plugin.extraTurtle + (plugin.extraTurtle.hasSuffix("\n") ? "" : "\n"))
@@ -155,8 +160,9 @@ enum TurtleFiles {
         add(RDFS.range, turtle.term(parameter.rangeURI.string))
         switch parameter.kind {
         case .path:
-            // LV2 has no property for a file's types (MOD's `mod:fileTypes` names its own
-            // folder categories): the glue checks them when a file is set.
+            // The default file is in the default state (`state:state`). LV2 has no property
+            // for a file's types (MOD's `mod:fileTypes` names its own folder categories): the
+            // glue checks them when a file is set.
             break
         case let .number(range, defaultValue, unit, isWhole):
             add(LV2.default, Turtle.number(defaultValue, whole: isWhole))
@@ -169,6 +175,22 @@ enum TurtleFiles {
             add(LV2.default, Turtle.literal(defaultValue.string))
         }
         return "\n<\(parameter.uri.string)>\n" + lines.joined(separator: " ;\n") + " .\n"
+    }
+
+    /// A writable parameter's declared default as a property of the default state
+    /// (`state:state`), typed as LV2Kit saves it; nil for a path parameter with no default
+    /// file. A file is relative to the bundle, where hosts resolve it.
+    private static func defaultState(of parameter: ParameterDeclaration, turtle: inout Turtle) -> String? {
+        let value: String
+        switch parameter.kind {
+        case let .path(_, defaultFile?): value = "<\(defaultFile.string)>"
+        case .path: return nil
+        case let .number(_, defaultValue, _, isWhole):
+            value = isWhole ? Turtle.number(defaultValue, whole: true) : Turtle.literal("\(defaultValue)") + "^^" + turtle.term(XSD.float)
+        case let .toggle(defaultValue): value = defaultValue ? "true" : "false"
+        case let .text(defaultValue): value = Turtle.literal(defaultValue.string)
+        }
+        return "<\(parameter.uri.string)> \(value)"
     }
 
     /// The factory presets, each a set of control values with a label and a comment.
@@ -211,6 +233,14 @@ private enum PATCH {
     static let writable = "http://lv2plug.in/ns/ext/patch#writable", readable = "http://lv2plug.in/ns/ext/patch#readable"
 }
 
+
+private enum STATE {
+    static let state = "http://lv2plug.in/ns/ext/state#state"
+}
+
+private enum XSD {
+    static let float = "http://www.w3.org/2001/XMLSchema#float"
+}
 
 private enum RDF {
     static let type = "http://www.w3.org/1999/02/22-rdf-syntax-ns#type"

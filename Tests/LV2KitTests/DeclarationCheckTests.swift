@@ -22,6 +22,10 @@ final class DeclarationCheckTests: XCTestCase {
             (bundle(RepeatedParameterURI.self), #"Parameter <urn:swiftlv2:test:faulty#level> of <urn:swiftlv2:test:faulty> repeats the URI of another of its parameters: each parameter needs its own."#),
             (bundle(ParameterURIOfAPreset.self), #"Parameter <urn:swiftlv2:test:faulty#quiet> of <urn:swiftlv2:test:faulty> has the URI of the plugin, one of its presets or one of its port groups: each needs its own."#),
             (bundle(FileTypeWithADot.self), #"Parameter <urn:swiftlv2:test:faulty#sample> of <urn:swiftlv2:test:faulty> takes the file type ".wav", which no file name ends with: give extensions without their dot, such as "wav"."#),
+            (bundle(DefaultFile<OutsideTheBundle>.self), #"Parameter <urn:swiftlv2:test:faulty#sample> of <urn:swiftlv2:test:faulty> has the default file "../kick.wav", which is not a path inside the bundle: name it relative to the bundle, such as "click.wav"."#),
+            (bundle(DefaultFile<Absolute>.self), #"Parameter <urn:swiftlv2:test:faulty#sample> of <urn:swiftlv2:test:faulty> has the default file "/usr/share/kick.wav", which is not a path inside the bundle: name it relative to the bundle, such as "click.wav"."#),
+            (bundle(DefaultFile<WithASpace>.self), #"Parameter <urn:swiftlv2:test:faulty#sample> of <urn:swiftlv2:test:faulty> has the default file "big kick.wav", whose name has a character Turtle cannot write in a relative IRI (a space, <, >, ", {, }, |, ^, `, \ or %)."#),
+            (bundle(DefaultFile<OfAnotherType>.self), #"Parameter <urn:swiftlv2:test:faulty#sample> of <urn:swiftlv2:test:faulty> has the default file "kick.mp3", of a type the parameter does not take."#),
         ]
         for (bundle, sentence) in cases {
             let folder = FileManager.default.temporaryDirectory.appendingPathComponent("declaration-check-\(UUID())")
@@ -196,7 +200,8 @@ private enum GoodParameters: Int, ParameterList {
     case sample, level, steps
     var declaration: ParameterDeclaration {
         switch self {
-        case .sample: .path("urn:swiftlv2:test:faulty#sample", "Sample", fileTypes: ["wav", "FLAC"], comment: "A sound.")
+        case .sample: .path("urn:swiftlv2:test:faulty#sample", "Sample", fileTypes: ["wav", "FLAC"], default: "sounds/kick.flac",
+                            comment: "A sound.")
         case .level: Self.loudness
         case .steps: .integer("urn:swiftlv2:test:faulty#steps", "Steps", range: 1...8, default: 2, comment: "How many.")
         }
@@ -237,3 +242,17 @@ private enum FileTypeWithADot: Int, ParameterList {
         .path("urn:swiftlv2:test:faulty#sample", "Sample", fileTypes: [".wav"], comment: "A sound.")
     }
 }
+
+/// A default file that the generator refuses, named by `Name`.
+private enum DefaultFile<Name: DefaultFileName>: Int, ParameterList {
+    case sample
+    var declaration: ParameterDeclaration {
+        .path("urn:swiftlv2:test:faulty#sample", "Sample", fileTypes: ["wav"], default: Name.file, comment: "A sound.")
+    }
+}
+
+private protocol DefaultFileName: Sendable { static var file: StaticString { get } }
+private enum OutsideTheBundle: DefaultFileName { static let file: StaticString = "../kick.wav" }
+private enum Absolute: DefaultFileName { static let file: StaticString = "/usr/share/kick.wav" }
+private enum WithASpace: DefaultFileName { static let file: StaticString = "big kick.wav" }
+private enum OfAnotherType: DefaultFileName { static let file: StaticString = "kick.mp3" }

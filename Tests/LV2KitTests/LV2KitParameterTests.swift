@@ -29,7 +29,7 @@ final class LV2KitParameterTests: XCTestCase {
 
             var declaration: ParameterDeclaration {
                 switch self {
-                case .sample: .path("urn:swiftlv2:test:player#sample", "Sample", fileTypes: ["wav", "flac"],
+                case .sample: .path("urn:swiftlv2:test:player#sample", "Sample", fileTypes: ["wav", "flac"], default: "click.wav",
                                     comment: "The sound.")
                 case .gain: .number("urn:swiftlv2:test:player#gain", "Gain", range: -40...12, default: 0, unit: .decibel,
                                     comment: "The level.")
@@ -181,6 +181,10 @@ final class LV2KitParameterTests: XCTestCase {
             // Derived from the parameters, not declared by hand.
             "lv2:requiredFeature urid:map , work:schedule", "lv2:extensionData state:interface , work:interface",
             "atom:supports midi:MidiEvent , patch:Message",
+            // The declared defaults as the default state, which hosts restore after instantiating.
+            "lv2:optionalFeature log:log , state:loadDefaultState , opts:options",
+            "    state:state [\n        <urn:swiftlv2:test:player#sample> <click.wav> ;\n        <urn:swiftlv2:test:player#gain> \"0.0\"^^xsd:float ;\n"
+                + "        <urn:swiftlv2:test:player#loop> false ;\n        <urn:swiftlv2:test:player#name> \"none\"\n    ] .\n",
         ] {
             XCTAssertTrue(turtle.contains(expected), "\(expected) in\n\(turtle)")
         }
@@ -189,11 +193,21 @@ final class LV2KitParameterTests: XCTestCase {
         XCTAssertTrue(entry.contains("work: { PluginGlue<LV2KitParameterTests.Player>.work"), entry)
     }
 
+    /// What the plugin hears at `instantiate`: each writable number, toggle and text at its
+    /// declared default (the file waits for the host's default state or a `patch:Set`).
+    static let declaredDefaults = ["gain 0.0", "loop 0.0", "name none"]
+
+    func testThePluginHearsItsDeclaredDefaultsAtInstantiate() throws {
+        XCTAssertEqual(try Rig().plugin.changes, Self.declaredDefaults)
+        XCTAssertNil(try Rig().plugin.file)
+    }
+
     func testANumberIsClampedGivenToThePluginAndAnnounced() throws {
         let rig = try Rig()
         let notified = rig.run([Self.set("gain", .float(20), rig: rig), Self.set("loop", .bool(true), rig: rig),
                                 Self.set("voices", .int(2), rig: rig)])
-        XCTAssertEqual(rig.plugin.changes, ["gain 12.0", "loop 1.0"], "clamped into the range; a readable one is not set")
+        XCTAssertEqual(rig.plugin.changes, Self.declaredDefaults + ["gain 12.0", "loop 1.0"],
+                       "clamped into the range; a readable one is not set")
         let set = AtomValueCopy.urid(rig.urid(Self.patch + "Set"))
         XCTAssertEqual(notified, [
             ["otype": set, Self.patch + "property": .urid(rig.urid(Self.uri + "gain")), Self.patch + "value": .number(12)],
@@ -263,7 +277,7 @@ final class LV2KitParameterTests: XCTestCase {
         for worker in [false, true] {
             let restored = try Rig()
             XCTAssertEqual(state.restore(Glue.restore, restored.handle, worker: worker ? restored.host : nil), LV2_STATE_SUCCESS)
-            XCTAssertEqual(restored.plugin.changes, ["gain -6.0", "loop 0.0", "name drums"])
+            XCTAssertEqual(restored.plugin.changes, Self.declaredDefaults + ["gain -6.0", "loop 0.0", "name drums"])
             XCTAssertEqual(restored.plugin.file, Player.File(serial: 1, pathLength: 17), "/samples/ + kick.wav")
             XCTAssertEqual(restored.host.scheduled, [])
         }

@@ -45,7 +45,9 @@ public struct ParameterDeclaration: Sendable {
         /// A file, loaded by the plugin's worker (`rdfs:range atom:Path`). `fileTypes` are the
         /// extensions it takes, without dots, any case (none: any file); LV2 has no way to
         /// tell hosts, so LV2Kit refuses other files before the worker's `load` sees them.
-        case path(fileTypes: [StaticString])
+        /// `defaultFile`, a path inside the bundle, is the file of the default state (none: no
+        /// file until one is set).
+        case path(fileTypes: [StaticString], defaultFile: StaticString?)
         /// A number within `range` (`atom:Float`, or `atom:Int` when whole).
         case number(range: ClosedRange<Float>, defaultValue: Float, unit: Unit?, isWhole: Bool)
         /// On or off (`atom:Bool`).
@@ -77,9 +79,11 @@ public struct ParameterDeclaration: Sendable {
     }
 
     /// A file the plugin loads (a sample, an impulse response), through its worker's `load`.
+    /// `default` names a file the bundle ships, relative to the bundle (`"click.wav"`): hosts
+    /// load it with the default state, as the LV2 book's eg-sampler does.
     public static func path(_ uri: StaticString, _ label: StaticString, fileTypes: [StaticString] = [],
-                            comment: StaticString) -> ParameterDeclaration {
-        ParameterDeclaration(uri: uri, label: label, comment: comment, kind: .path(fileTypes: fileTypes))
+                            default defaultFile: StaticString? = nil, comment: StaticString) -> ParameterDeclaration {
+        ParameterDeclaration(uri: uri, label: label, comment: comment, kind: .path(fileTypes: fileTypes, defaultFile: defaultFile))
     }
 
     /// A number, clamped into `range` before the plugin sees it.
@@ -129,9 +133,9 @@ public struct ParameterDeclaration: Sendable {
 
     var isPath: Bool { if case .path = kind { true } else { false } }
 
-    /// Whether a path parameter takes this file, by its extension.
-    func accepts(_ path: UnsafePointer<CChar>) -> Bool {
-        guard case let .path(fileTypes) = kind, !fileTypes.isEmpty else { return true }
+    /// Whether a path parameter takes this file, by its extension (any other parameter: true).
+    public func accepts(_ path: UnsafePointer<CChar>) -> Bool {
+        guard case let .path(fileTypes, _) = kind, !fileTypes.isEmpty else { return true }
         guard let dot = strrchr(path, 46), strchr(dot, 47) == nil else { return false }  // '.', and no '/' after it
         return fileTypes.contains { strcasecmp(dot + 1, $0.cString) == 0 }
     }

@@ -34,7 +34,8 @@ public protocol LV2Plugin: ~Copyable {
     mutating func run(_ ports: borrowing Ports<Port>, frames: Int)
 
     /// A number, toggle or text parameter changed: on the audio thread before a `run` (a
-    /// `patch:Set` in that block), or in `restore`.
+    /// `patch:Set` in that block), or in `restore`; and at `instantiate`, right after `init`,
+    /// with each writable parameter's declared default.
     mutating func parameterChanged(_ parameter: Parameter, to value: ParameterValue)
     /// The worker loaded the file of a path parameter, on the audio thread between `run`s
     /// (or in `restore`). Use `file` until the next call for the same parameter: the one it
@@ -154,6 +155,11 @@ extension LV2Plugin where Self: ~Copyable {
             ports: ports, plugin: plugin, state: StateURIDs(host), parameters: ParameterStore(parameters, host: host),
             parameterInput: eventPort(portDeclarations, input: true), notifyOutput: eventPort(portDeclarations, input: false),
             files: files, schedule: host.worker, worker: worker))
+        // The plugin hears its parameters' declared defaults at once, so that it never repeats
+        // them; a host that loads the default state (`state:state`) then sets the same values.
+        for (index, parameter) in parameters.enumerated() where parameter.isWritable && !parameter.isPath {
+            instance.pointee.plugin.parameterChanged(Plugin.Parameter(rawValue: index)!, to: instance.pointee.parameters.value(at: index))
+        }
         return LV2_Handle(instance)
     }
 

@@ -1,4 +1,4 @@
-import CLibSndFile
+import AudioFileReading
 import LV2Kit
 
 /// A sound file in memory, one channel: what the worker loads and the plugin plays. It is
@@ -9,8 +9,9 @@ public struct Sample: BitwiseCopyable {
     public let sampleRate: Double
 }
 
-/// The sampler's worker: reads a file with libsndfile on the host's worker thread, and
-/// frees the sample it replaced. It holds nothing the audio thread uses.
+/// The sampler's worker: reads a WAV or AIFF file on the host's worker thread (with
+/// SwiftLV2's `SoundFileReader`, so that the plugin links libc and libm alone), and frees the
+/// sample it replaced. It holds nothing the audio thread uses.
 public struct SampleLoader: LV2Worker {
     public typealias Parameter = Sampler.Parameter
     private let log: Logger
@@ -20,21 +21,22 @@ public struct SampleLoader: LV2Worker {
     }
 
     public mutating func load(_ path: UnsafePointer<CChar>, for parameter: Parameter) -> Sample? {
-        var info = SF_INFO()
-        guard let file = sf_open(path, Int32(SFM_READ), &info) else {
-            log.error("cannot read this sound file: ", path)
+        let reader: SoundFileReader
+        do {
+            reader = try SoundFileReader(path: path)
+        } catch {
+            log.error(error.reason, path)
             return nil
         }
-        defer { sf_close(file) }
-        let channels = Int(info.channels), length = Int(info.frames)
-        // Up to an hour at 192 kHz; a broken header claims more.
-        guard channels > 0, length > 0, length <= 192_000 * 3600, info.samplerate > 0 else {
-            log.error("this sound file holds no audio: ", path)
+        let channels = reader.format.channels, length = reader.frameCount
+        // Up to an hour at 192 kHz, of up to 64 channels: more is a mistake, not a sample.
+        guard length <= 192_000 * 3600, channels <= 64 else {
+            log.error("refused a sound file longer than an hour at 192 kHz, or of more than 64 channels: ", path)
             return nil
         }
         let interleaved = UnsafeMutablePointer<Float>.allocate(capacity: length * channels)
         defer { interleaved.deallocate() }
-        let read = Int(sf_readf_float(file, interleaved, sf_count_t(length)))
+        let read = reader.read(into: interleaved, frames: length)
         guard read > 0 else {
             log.error("cannot read this sound file: ", path)
             return nil
@@ -47,7 +49,7 @@ public struct SampleLoader: LV2Worker {
             // A float file may hold NaN or infinity; the plugin never outputs them.
             frames[frame] = mixed.isFinite ? mixed : 0
         }
-        return Sample(frames: frames, count: read, sampleRate: Double(info.samplerate))
+        return Sample(frames: frames, count: read, sampleRate: reader.format.sampleRate)
     }
 
     public mutating func unload(_ sample: Sample) {

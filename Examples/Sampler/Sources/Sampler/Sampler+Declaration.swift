@@ -42,10 +42,12 @@ extension Sampler {
         public var declaration: ParameterDeclaration {
             switch self {
             case .sample:
-                .path("urn:swiftlv2:examples:sampler#sample", "Sample", fileTypes: ["wav", "flac", "ogg", "aiff", "aif"],
-                      comment: "The sound file a note plays; several channels are mixed to one.")
+                .path("urn:swiftlv2:examples:sampler#sample", "Sample", fileTypes: ["wav", "wave", "bwf", "aif", "aiff", "aifc"],
+                      comment: "The WAV or AIFF file a note plays (integers or floats, any rate); several channels are mixed to one.")
             case .gain:
-                .number("urn:swiftlv2:examples:sampler#gain", "Gain", range: -40...12, default: 0, unit: .decibel,
+                // -6 dB by default: a full-scale sample struck hard leaves headroom in the mix.
+                // The default is the plugin's default state, which hosts load after instantiating it.
+                .number("urn:swiftlv2:examples:sampler#gain", "Gain", range: -40...12, default: -6, unit: .decibel,
                         comment: "The level of the sample.")
             }
         }

@@ -12,8 +12,9 @@ public struct Sampler: LV2Plugin, ~Copyable {
     private let sampleRate: Double
     private var sample: Sample?
     private var playback = OneShot()
-    /// The gain parameter, as a factor.
-    private var gain: Float = 1
+    /// The gain parameter, as a factor: LV2Kit gives `parameterChanged` its declared default
+    /// right after `init`.
+    private var gain: Float = 0
 
     public init?(sampleRate: Double, host: borrowing HostFeatures) {
         self.sampleRate = sampleRate
