@@ -2,13 +2,15 @@
 -- Lua session API with no GUI); `ardour7-export` then renders it.
 --
 --   ardour7-lua scripts/ardour-session.lua FOLDER NAME FRAMES INSTRUMENT INSTRUMENT_PRESET ADAPTER_PRESET \
---       NOTE:START:LENGTH:VELOCITY...
+--       [PROPERTY=NUMBER...] NOTE:START:LENGTH:VELOCITY...
 --
 -- FRAMES is the session's length and START and LENGTH are in frames at 48 kHz; a preset
 -- is a URI, or "-" for none. The session:
 -- - a MIDI track "Synth" with the plugin INSTRUMENT, INSTRUMENT_PRESET loaded through
---   Ardour's preset list, playing the notes from a MIDI region at 0, panned hard left (its
---   mono output goes to the master's left only);
+--   Ardour's preset list, then each PROPERTY (a patch:writable parameter's URI) set through
+--   Ardour's control for it, as its generic UI sets it (a patch:Set to the plugin), playing
+--   the notes from a MIDI region at 0, panned hard left (its mono output goes to the
+--   master's left only);
 -- - unless ADAPTER_PRESET is "-", an audio track "Adapter" with the rate adapter, that
 --   preset loaded, playing at 0 a region of the instrument's own output (Ardour bounces the
 --   MIDI track through the instrument), its left output going to the master's right.
@@ -64,13 +66,21 @@ local notes = synthTrack:bounce_range(0, frames, threadInfo, ARDOUR.LuaAPI.nil_p
 local model = notes:to_midiregion():model()
 local command = model:new_note_diff_command("notes")
 local tempoMap = Temporal.TempoMap.read()
+local properties = {}
+for index = 7, #arg do
+    local property, value = arg[index]:match("^(.+)=(.+)$")
+    local note, start, length, velocity = arg[index]:match("^(%d+):(%d+):(%d+):(%d+)$")
+    assert(property or note, "neither PROPERTY=NUMBER nor NOTE:START:LENGTH:VELOCITY: " .. arg[index])
+    if property then properties[property] = assert(tonumber(value), "not a number: " .. arg[index]) end
+end
 for index = 7, #arg do
     local note, start, length, velocity = arg[index]:match("^(%d+):(%d+):(%d+):(%d+)$")
-    assert(note, "not NOTE:START:LENGTH:VELOCITY: " .. arg[index])
+    if not note then goto next end
     -- Notes live in beats; at the default 120 bpm a tick (1/1920 beat) is 12.5 frames.
     local from = tempoMap:quarters_at(Temporal.timepos_t(tonumber(start)))
     local to = tempoMap:quarters_at(Temporal.timepos_t(tonumber(start) + tonumber(length)))
     command:add(ARDOUR.LuaAPI.new_noteptr(0, from, to - from, tonumber(note), tonumber(velocity)))
+    ::next::
 end
 model:apply_command(session, command)
 synthTrack:playlist():add_region(notes, Temporal.timepos_t(0), 1, false)
@@ -92,6 +102,24 @@ local function connectFirstOutput(track, masterInput)
     track:output():connect(track:output():audio(0), "Master/audio_in " .. masterInput, nil)
 end
 connectFirstOutput(synthTrack, 1)
+
+-- Ardour's generic UI sets a plugin's patch:writable parameter through a control named
+-- "property-URI" (numbers only from Lua: a path has no such setter there), which sends a
+-- patch:Set to the plugin's control port in its next run. A short bounce through the
+-- instrument is such a run, so the plugin has the value before the session is saved.
+if next(properties) then
+    local instrumentControls = synthTrack:nth_plugin(0):to_automatable()
+    for parameter in instrumentControls:all_automatable_params():iter() do
+        local control = instrumentControls:automation_control(parameter, false)
+        local value = properties[control:name():match("^property%-(.+)$") or ""]
+        if value then
+            control:set_value(value, noGroup)
+            properties[control:name():sub(#"property-" + 1)] = nil
+        end
+    end
+    assert(not next(properties), "Ardour has no control for the property " .. (next(properties) or ""))
+    synthTrack:bounce_range(0, session:get_block_size(), threadInfo, synthTrack:nth_plugin(0), true, "properties")
+end
 
 if adapterTrack then
     connectFirstOutput(adapterTrack, 2)

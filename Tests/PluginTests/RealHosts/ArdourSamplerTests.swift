@@ -5,26 +5,31 @@ import TestSupport
 import XCTest
 
 /// The example sampler in Ardour 7 (see `ArdourSession`): its file chosen through a preset
-/// in Ardour's preset list, kept in the session's own plugin state, and played on a MIDI
-/// track when `ardour7-export` loads the session again.
+/// in Ardour's preset list, its gain through Ardour's control for it, both kept in the
+/// session's own plugin state, and played on a MIDI track when `ardour7-export` loads the
+/// session again.
 ///
-/// Ardour's generic UI sets a path parameter with a file chooser (a `patch:Set` on the
-/// control port), which its Lua API cannot reach: `Plugin:set_property` is not bound, and
-/// the property controls it binds take only numbers. A preset holding the file goes through
-/// the same `state:interface` restore and worker that a session load does.
+/// Ardour's generic UI sets a parameter with a `patch:Set` on the control port (a file
+/// chooser for the path, a slider for the gain). Its Lua API reaches that only for numbers
+/// (the "property-URI" controls; `Plugin:set_property` is not bound), so the gain goes that
+/// way and the file through a preset, the same `state:interface` restore and worker that
+/// reopening a session uses.
 final class ArdourSamplerTests: XCTestCase {
     static let rate = ArdourSession.sampleRate
     static let frames = 48000
     /// Frames on Ardour's MIDI ticks (12.5 frames at its default 120 bpm).
     static let notes = [ArdourSession.Note(pitch: 60, start: 12000, length: 2400, velocity: 100),
                         ArdourSession.Note(pitch: 64, start: 30000, length: 2400, velocity: 64)]
-    static let gain = -6.0
+    /// The preset's gain, and the gain Ardour sets afterwards.
+    static let presetGain = -6.0, gain = -12.0
+    static let gainURI = "urn:swiftlv2:examples:sampler#gain"
 
-    /// Ardour loads the preset lv2render saved (the file and the gain), saves both in the
-    /// session as state properties with the file mapped into the session's folder, and, when
-    /// `ardour7-export` opens the session, restores them: each note plays the file from its
-    /// own frame, sample for sample, at the gain times the velocity, as lv2render plays it.
-    func testArdourPlaysTheFileOfAPresetAndKeepsItInTheSession() throws {
+    /// Ardour loads the preset lv2render saved (the file and a gain), sets another gain with
+    /// a `patch:Set`, saves both in the session as state properties with the file mapped into
+    /// the session's folder, and, when `ardour7-export` opens the session, restores them: each
+    /// note plays the file from its own frame, sample for sample, at Ardour's gain times the
+    /// velocity, as lv2render plays it.
+    func testArdourPlaysTheFileOfAPresetAtTheGainItSetsAndKeepsBothInTheSession() throws {
         let sampler = ExamplePackage.sampler
         let folder = TemporaryFolder("ardour-sampler")
         let tone = TestSignals.sine(frequency: 440, sampleRate: Self.rate, seconds: 0.2)
@@ -34,9 +39,8 @@ final class ArdourSamplerTests: XCTestCase {
         // them); Ardour lists only presets with a label.
         let presets = URL(fileURLWithPath: folder.path("presets")).resolvingSymlinksInPath()
         let bundle = presets.appendingPathComponent("tone.lv2")
-        let settings = ["--set", "sample=tone.wav", "--set", "gain=\(Self.gain)"]
         let saved = try LV2RenderTool.run(["render", sampler.uri, "--duration", "0.1", "-o", folder.path("unused.wav"),
-                                           "--save-state", bundle.path] + settings,
+                                           "--save-state", bundle.path, "--set", "sample=tone.wav", "--set", "gain=\(Self.presetGain)"],
                                           extraLV2Directories: [try sampler.lv2Directory()], currentDirectory: folder.url)
         XCTAssertEqual(saved.status, 0, saved.standardError)
         let presetFile = bundle.appendingPathComponent("state.ttl")
@@ -48,7 +52,7 @@ final class ArdourSamplerTests: XCTestCase {
         var ardour = ArdourSession()
         ardour.lv2Path = try sampler.lv2Directory() + ":" + presets.path
         let master = try ardour.render(instrument: sampler.uri, preset: presetFile.absoluteString,
-                                       frames: Self.frames, notes: Self.notes)
+                                       properties: [Self.gainURI: Self.gain], frames: Self.frames, notes: Self.notes)
 
         // The session keeps the file: Ardour saved it through the sampler's state and its own
         // state:mapPath (a link in the state's folder to the file, by way of the session's externals).
@@ -59,7 +63,7 @@ final class ArdourSamplerTests: XCTestCase {
         let mapped = try XCTUnwrap(sampleLine.split(separator: "<").last?.split(separator: ">").first, state)
         let mappedFile = states[0].deletingLastPathComponent().appendingPathComponent(String(mapped))
         XCTAssertEqual(mappedFile.resolvingSymlinksInPath().path, bundle.appendingPathComponent("tone.wav").resolvingSymlinksInPath().path)
-        XCTAssertTrue(state.contains("<urn:swiftlv2:examples:sampler#gain> \"-6.0\"^^xsd:float"), state)
+        XCTAssertTrue(state.contains("<\(Self.gainURI)> \"\(Self.gain)\"^^xsd:float"), state)
 
         XCTAssertEqual(master.sampleRate, Self.rate)
         XCTAssertEqual(master.frameCount, Self.frames, "the export covers the session range")
@@ -76,7 +80,7 @@ final class ArdourSamplerTests: XCTestCase {
         // lv2render plays the same notes with the same settings identically, in Ardour's periods.
         let reference = try LV2RenderTool.run(["render", sampler.uri, "--duration", String(Double(Self.frames) / Self.rate),
                                                "--block", "1024", "--notes", Self.notes.map(\.lv2renderSpec).joined(separator: ","),
-                                               "-o", folder.path("lv2render.wav")] + settings,
+                                               "-o", folder.path("lv2render.wav"), "--set", "sample=tone.wav", "--set", "gain=\(Self.gain)"],
                                               extraLV2Directories: [try sampler.lv2Directory()], currentDirectory: folder.url)
         XCTAssertEqual(reference.status, 0, reference.standardError)
         let rendered = try AudioFile.read(path: folder.path("lv2render.wav")).channels[0]

@@ -49,7 +49,7 @@ struct ArdourSession {
     /// Builds the session and exports it; `frames` long, the notes on the sine synth's
     /// track, `preset` loaded in the rate adapter.
     func render(frames: Int, notes: [Note], preset: String) throws -> Render {
-        let printed = try build(frames: frames, notes: notes, instrument: SynthPluginTests.uri, adapterPreset: preset)
+        let printed = try build(frames: frames, notes: notes.map(\.luaArgument), instrument: SynthPluginTests.uri, adapterPreset: preset)
         guard let line = printed.split(separator: "\n").last(where: { $0.hasPrefix("latency ") }),
               let latency = Int(line.dropFirst("latency ".count)) else {
             throw ArdourError("ardour7-lua printed no latency:\n\(printed)")
@@ -58,9 +58,12 @@ struct ArdourSession {
     }
 
     /// Builds a session with only the instrument's track, `preset` loaded through Ardour's
-    /// preset list, and exports it: the master bus, the instrument on its left.
-    func render(instrument: String, preset: String, frames: Int, notes: [Note]) throws -> AudioData {
-        _ = try build(frames: frames, notes: notes, instrument: instrument, instrumentPreset: preset)
+    /// preset list, then `properties` (`patch:writable` parameters by URI) set through
+    /// Ardour's controls for them, and exports it: the master bus, the instrument on its left.
+    func render(instrument: String, preset: String, properties: [String: Double] = [:], frames: Int,
+                notes: [Note]) throws -> AudioData {
+        _ = try build(frames: frames, notes: notes.map(\.luaArgument) + properties.map { "\($0.key)=\($0.value)" },
+                      instrument: instrument, instrumentPreset: preset)
         return try export()
     }
 
@@ -71,13 +74,14 @@ struct ArdourSession {
         return files.filter { $0.lastPathComponent == "state.ttl" }
     }
 
-    /// Runs `scripts/ardour-session.lua` (a preset is a URI or none) and returns what it printed.
-    private func build(frames: Int, notes: [Note], instrument: String, instrumentPreset: String? = nil,
+    /// Runs `scripts/ardour-session.lua` (a preset is a URI or none; `settings` are its notes
+    /// and properties) and returns what it printed.
+    private func build(frames: Int, notes settings: [String], instrument: String, instrumentPreset: String? = nil,
                        adapterPreset: String? = nil) throws -> String {
         let lua = try Self.program("ardour7-lua")
         let script = Repository.root.appendingPathComponent("scripts/ardour-session.lua").path
         let arguments = [script, folder.path(Self.name), Self.name, String(frames), instrument,
-                         instrumentPreset ?? "-", adapterPreset ?? "-"] + notes.map(\.luaArgument)
+                         instrumentPreset ?? "-", adapterPreset ?? "-"] + settings
         let built = try runCommand(lua, arguments, environment: environment, timeout: 300)
         guard built.status == 0 else {
             throw ArdourError("ardour7-lua could not build the session (status \(built.status)):\n\(built.standardOutput)\(built.standardError)")
