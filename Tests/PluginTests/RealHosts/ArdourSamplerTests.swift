@@ -54,6 +54,13 @@ final class ArdourSamplerTests: XCTestCase {
         let master = try ardour.render(instrument: sampler.uri, preset: presetFile.absoluteString,
                                        properties: [Self.gainURI: Self.gain], frames: Self.frames, notes: Self.notes)
 
+        // Ardour took both parameters as properties, one control each (what its generic UI
+        // lists): the path one that cannot be automated (the file chooser), the gain one that can.
+        let controls = try ardour.sessionFile().split(separator: "\n").filter { $0.contains("<Controllable name=\"property-") }
+        XCTAssertEqual(controls.count, 2, "\(controls)")
+        XCTAssertTrue(controls.contains { $0.contains("sampler#sample\"") && $0.contains("flags=\"NotAutomatable\"") }, "\(controls)")
+        XCTAssertTrue(controls.contains { $0.contains("sampler#gain\"") && $0.contains("flags=\"\"") }, "\(controls)")
+
         // The session keeps the file: Ardour saved it through the sampler's state and its own
         // state:mapPath (a link in the state's folder to the file, by way of the session's externals).
         let states = try ardour.savedPluginStates()

@@ -67,6 +67,11 @@ struct ArdourSession {
         return try export()
     }
 
+    /// The session file Ardour saved (XML).
+    func sessionFile() throws -> String {
+        try String(contentsOfFile: folder.path("\(Self.name)/\(Self.name).ardour"), encoding: .utf8)
+    }
+
     /// The `state.ttl` files Ardour saved in the session for its plugins' states.
     func savedPluginStates() throws -> [URL] {
         let plugins = URL(fileURLWithPath: folder.path(Self.name + "/plugins"))
