@@ -23,7 +23,7 @@
 local folder, name, frames = arg[1], arg[2], tonumber(arg[3])
 local instrument, instrumentPreset, adapterPreset = arg[4], arg[5], arg[6]
 assert(folder and name and frames and adapterPreset and #arg >= 7, "usage: ardour-session.lua FOLDER NAME FRAMES "
-       .. "INSTRUMENT INSTRUMENT_PRESET|- ADAPTER_PRESET|- NOTE:START:LENGTH:VELOCITY...")
+       .. "INSTRUMENT INSTRUMENT_PRESET|- ADAPTER_PRESET|- [PROPERTY=NUMBER...] NOTE:START:LENGTH:VELOCITY...")
 
 -- Loads a preset through Ardour's own preset list, as its preset menu does.
 local function loadPreset(plugin, uri)
@@ -69,18 +69,16 @@ local tempoMap = Temporal.TempoMap.read()
 local properties = {}
 for index = 7, #arg do
     local property, value = arg[index]:match("^(.+)=(.+)$")
-    local note, start, length, velocity = arg[index]:match("^(%d+):(%d+):(%d+):(%d+)$")
-    assert(property or note, "neither PROPERTY=NUMBER nor NOTE:START:LENGTH:VELOCITY: " .. arg[index])
-    if property then properties[property] = assert(tonumber(value), "not a number: " .. arg[index]) end
-end
-for index = 7, #arg do
-    local note, start, length, velocity = arg[index]:match("^(%d+):(%d+):(%d+):(%d+)$")
-    if not note then goto next end
-    -- Notes live in beats; at the default 120 bpm a tick (1/1920 beat) is 12.5 frames.
-    local from = tempoMap:quarters_at(Temporal.timepos_t(tonumber(start)))
-    local to = tempoMap:quarters_at(Temporal.timepos_t(tonumber(start) + tonumber(length)))
-    command:add(ARDOUR.LuaAPI.new_noteptr(0, from, to - from, tonumber(note), tonumber(velocity)))
-    ::next::
+    if property then
+        properties[property] = assert(tonumber(value), "not a number: " .. arg[index])
+    else
+        local note, start, length, velocity = arg[index]:match("^(%d+):(%d+):(%d+):(%d+)$")
+        assert(note, "neither PROPERTY=NUMBER nor NOTE:START:LENGTH:VELOCITY: " .. arg[index])
+        -- Notes live in beats; at the default 120 bpm a tick (1/1920 beat) is 12.5 frames.
+        local from = tempoMap:quarters_at(Temporal.timepos_t(tonumber(start)))
+        local to = tempoMap:quarters_at(Temporal.timepos_t(tonumber(start) + tonumber(length)))
+        command:add(ARDOUR.LuaAPI.new_noteptr(0, from, to - from, tonumber(note), tonumber(velocity)))
+    end
 end
 model:apply_command(session, command)
 synthTrack:playlist():add_region(notes, Temporal.timepos_t(0), 1, false)
@@ -111,10 +109,10 @@ if next(properties) then
     local instrumentControls = synthTrack:nth_plugin(0):to_automatable()
     for parameter in instrumentControls:all_automatable_params():iter() do
         local control = instrumentControls:automation_control(parameter, false)
-        local value = properties[control:name():match("^property%-(.+)$") or ""]
-        if value then
-            control:set_value(value, noGroup)
-            properties[control:name():sub(#"property-" + 1)] = nil
+        local property = control:name():match("^property%-(.+)$")
+        if property and properties[property] then
+            control:set_value(properties[property], noGroup)
+            properties[property] = nil
         end
     end
     assert(not next(properties), "Ardour has no control for the property " .. (next(properties) or ""))
