@@ -1,23 +1,36 @@
--- Builds an Ardour 7 session with both SwiftLV2 plugins, headless, for `ardour7-lua`
--- (Ardour's Lua session API with no GUI); `ardour7-export` then renders it.
+-- Builds an Ardour 7 session with SwiftLV2 plugins, headless, for `ardour7-lua` (Ardour's
+-- Lua session API with no GUI); `ardour7-export` then renders it.
 --
---   ardour7-lua scripts/ardour-session.lua FOLDER NAME FRAMES PRESET NOTE:START:LENGTH:VELOCITY...
+--   ardour7-lua scripts/ardour-session.lua FOLDER NAME FRAMES INSTRUMENT INSTRUMENT_PRESET ADAPTER_PRESET \
+--       [PROPERTY=NUMBER...] NOTE:START:LENGTH:VELOCITY...
 --
--- FRAMES is the session's length and START and LENGTH are in frames at 48 kHz. The session:
--- - a MIDI track "Synth" with the sine synth (default controls) playing the notes from a
---   MIDI region at 0, panned hard left (its mono output goes to the master's left only);
--- - an audio track "Adapter" with the rate adapter, PRESET loaded, playing at 0 a region of
---   the synth's own output (Ardour bounces the MIDI track through the synth), its left
---   output going to the master's right.
--- So the master's left is the synth as Ardour runs it, its right the rate adapter on an
+-- FRAMES is the session's length and START and LENGTH are in frames at 48 kHz; a preset
+-- is a URI, or "-" for none. The session:
+-- - a MIDI track "Synth" with the plugin INSTRUMENT, INSTRUMENT_PRESET loaded through
+--   Ardour's preset list, then each PROPERTY (a patch:writable parameter's URI) set through
+--   Ardour's control for it, as its generic UI sets it (a patch:Set to the plugin), playing
+--   the notes from a MIDI region at 0, panned hard left (its mono output goes to the
+--   master's left only);
+-- - unless ADAPTER_PRESET is "-", an audio track "Adapter" with the rate adapter, that
+--   preset loaded, playing at 0 a region of the instrument's own output (Ardour bounces the
+--   MIDI track through the instrument), its left output going to the master's right.
+-- So the master's left is the instrument as Ardour runs it, its right the rate adapter on an
 -- audio track; Ardour's plugin delay compensation must keep both where they are on the
--- timeline. It prints "latency N", the latency Ardour reads from the adapter.
+-- timeline. With the adapter it prints "latency N", the latency Ardour reads from it.
 --
 -- The plugins are found by URI on LV2_PATH.
 
-local folder, name, frames, preset = arg[1], arg[2], tonumber(arg[3]), arg[4]
-assert(folder and name and frames and preset and #arg >= 5,
-       "usage: ardour-session.lua FOLDER NAME FRAMES PRESET NOTE:START:LENGTH:VELOCITY...")
+local folder, name, frames = arg[1], arg[2], tonumber(arg[3])
+local instrument, instrumentPreset, adapterPreset = arg[4], arg[5], arg[6]
+assert(folder and name and frames and adapterPreset and #arg >= 7, "usage: ardour-session.lua FOLDER NAME FRAMES "
+       .. "INSTRUMENT INSTRUMENT_PRESET|- ADAPTER_PRESET|- [PROPERTY=NUMBER...] NOTE:START:LENGTH:VELOCITY...")
+
+-- Loads a preset through Ardour's own preset list, as its preset menu does.
+local function loadPreset(plugin, uri)
+    local record = plugin:preset_by_uri(uri)
+    assert(record, "Ardour does not see the preset " .. uri)
+    assert(plugin:load_preset(record), "Ardour could not load the preset " .. uri)
+end
 
 AudioEngine:set_backend("None (Dummy)", "", "")
 local session = create_session(folder, name, 48000)
@@ -29,8 +42,8 @@ assert(session:get_block_size() % 8 == 0, "period of " .. session:get_block_size
 local midi, audio = ARDOUR.DataType("midi"), ARDOUR.DataType("audio")
 local noGroup = PBD.GroupControlDisposition.NoGroup
 
-local synthInfo = ARDOUR.LuaAPI.new_plugin_info("urn:swiftlv2:sine-synth", ARDOUR.PluginType.LV2)
-assert(not synthInfo:isnil(), "Ardour does not see urn:swiftlv2:sine-synth")
+local synthInfo = ARDOUR.LuaAPI.new_plugin_info(instrument, ARDOUR.PluginType.LV2)
+assert(not synthInfo:isnil(), "Ardour does not see " .. instrument)
 
 -- Tracks with an instrument are created with the engine stopped: while it runs, Ardour
 -- 7.3 often aborts on "Port already exists" as it adds the instrument's outputs (half the
@@ -44,6 +57,7 @@ assert(AudioEngine:stop(false) == 0, "Ardour could not stop its engine")
 local synthTrack = session:new_midi_track(ARDOUR.ChanCount(midi, 1), ARDOUR.ChanCount(audio, 1), true, synthInfo,
     nil, nil, 1, "Synth", ARDOUR.PresentationInfo.max_order, ARDOUR.TrackMode.Normal, false):front()
 synthTrack:pan_azimuth_control():set_value(0, noGroup)
+if instrumentPreset ~= "-" then loadPreset(synthTrack:nth_plugin(0):to_insert():plugin(0), instrumentPreset) end
 
 -- Ardour 7.3's Lua API cannot create an empty MIDI region; bouncing the empty track
 -- without its processing makes one.
@@ -52,27 +66,33 @@ local notes = synthTrack:bounce_range(0, frames, threadInfo, ARDOUR.LuaAPI.nil_p
 local model = notes:to_midiregion():model()
 local command = model:new_note_diff_command("notes")
 local tempoMap = Temporal.TempoMap.read()
-for index = 5, #arg do
-    local note, start, length, velocity = arg[index]:match("^(%d+):(%d+):(%d+):(%d+)$")
-    assert(note, "not NOTE:START:LENGTH:VELOCITY: " .. arg[index])
-    -- Notes live in beats; at the default 120 bpm a tick (1/1920 beat) is 12.5 frames.
-    local from = tempoMap:quarters_at(Temporal.timepos_t(tonumber(start)))
-    local to = tempoMap:quarters_at(Temporal.timepos_t(tonumber(start) + tonumber(length)))
-    command:add(ARDOUR.LuaAPI.new_noteptr(0, from, to - from, tonumber(note), tonumber(velocity)))
+local properties = {}
+for index = 7, #arg do
+    local property, value = arg[index]:match("^(.+)=(.+)$")
+    if property then
+        properties[property] = assert(tonumber(value), "not a number: " .. arg[index])
+    else
+        local note, start, length, velocity = arg[index]:match("^(%d+):(%d+):(%d+):(%d+)$")
+        assert(note, "neither PROPERTY=NUMBER nor NOTE:START:LENGTH:VELOCITY: " .. arg[index])
+        -- Notes live in beats; at the default 120 bpm a tick (1/1920 beat) is 12.5 frames.
+        local from = tempoMap:quarters_at(Temporal.timepos_t(tonumber(start)))
+        local to = tempoMap:quarters_at(Temporal.timepos_t(tonumber(start) + tonumber(length)))
+        command:add(ARDOUR.LuaAPI.new_noteptr(0, from, to - from, tonumber(note), tonumber(velocity)))
+    end
 end
 model:apply_command(session, command)
 synthTrack:playlist():add_region(notes, Temporal.timepos_t(0), 1, false)
 
 -- The audio track and the adapter with the preset.
-local adapterTrack = session:new_audio_track(2, 2, nil, 1, "Adapter", ARDOUR.PresentationInfo.max_order,
-    ARDOUR.TrackMode.Normal, false):front()
-local adapter = ARDOUR.LuaAPI.new_plugin(session, "urn:swiftlv2:rate-adapter", ARDOUR.PluginType.LV2, "")
-assert(not adapter:isnil(), "Ardour does not see urn:swiftlv2:rate-adapter")
-local adapterPlugin = adapter:to_insert():plugin(0)
-local presetRecord = adapterPlugin:preset_by_uri(preset)
-assert(presetRecord, "Ardour does not see the preset " .. preset)
-assert(adapterPlugin:load_preset(presetRecord), "Ardour could not load the preset " .. preset)
-adapterTrack:add_processor_by_index(adapter, 0, nil, true)
+local adapterTrack, adapter
+if adapterPreset ~= "-" then
+    adapterTrack = session:new_audio_track(2, 2, nil, 1, "Adapter", ARDOUR.PresentationInfo.max_order,
+        ARDOUR.TrackMode.Normal, false):front()
+    adapter = ARDOUR.LuaAPI.new_plugin(session, "urn:swiftlv2:rate-adapter", ARDOUR.PluginType.LV2, "")
+    assert(not adapter:isnil(), "Ardour does not see urn:swiftlv2:rate-adapter")
+    loadPreset(adapter:to_insert():plugin(0), adapterPreset)
+    adapterTrack:add_processor_by_index(adapter, 0, nil, true)
+end
 
 assert(AudioEngine:start(false) == 0, "Ardour could not restart its engine")
 local function connectFirstOutput(track, masterInput)
@@ -80,21 +100,41 @@ local function connectFirstOutput(track, masterInput)
     track:output():connect(track:output():audio(0), "Master/audio_in " .. masterInput, nil)
 end
 connectFirstOutput(synthTrack, 1)
-connectFirstOutput(adapterTrack, 2)
 
--- Ardour 7.3's Lua API cannot import a file either, so the audio track's region is the
--- synth track bounced through the synth. The MIDI playlist is rendered for playback by
--- Ardour's butler thread a moment after the notes change; until then a bounce is silent.
-local synthAudio
-for _ = 1, 50 do
-    ARDOUR.LuaAPI.usleep(100000)
-    synthAudio = synthTrack:bounce_range(0, frames, threadInfo, synthTrack:nth_plugin(0), true, "synth")
-    if synthAudio:to_audioregion():maximum_amplitude(nil) > 0 then break end
+-- Ardour's generic UI sets a plugin's patch:writable parameter through a control named
+-- "property-URI" (numbers only from Lua: a path has no such setter there), which sends a
+-- patch:Set to the plugin's control port in its next run. A short bounce through the
+-- instrument is such a run, so the plugin has the value before the session is saved.
+if next(properties) then
+    local instrumentControls = synthTrack:nth_plugin(0):to_automatable()
+    for parameter in instrumentControls:all_automatable_params():iter() do
+        local control = instrumentControls:automation_control(parameter, false)
+        local property = control:name():match("^property%-(.+)$")
+        if property and properties[property] then
+            control:set_value(properties[property], noGroup)
+            properties[property] = nil
+        end
+    end
+    assert(not next(properties), "Ardour has no control for the property " .. (next(properties) or ""))
+    synthTrack:bounce_range(0, session:get_block_size(), threadInfo, synthTrack:nth_plugin(0), true, "properties")
 end
-assert(synthAudio:to_audioregion():maximum_amplitude(nil) > 0, "the bounce of the synth track stayed silent")
-adapterTrack:playlist():add_region(synthAudio, Temporal.timepos_t(0), 1, false)
 
-print("latency " .. adapter:to_insert():signal_latency())
+if adapterTrack then
+    connectFirstOutput(adapterTrack, 2)
+    -- Ardour 7.3's Lua API cannot import a file either, so the audio track's region is the
+    -- synth track bounced through the synth. The MIDI playlist is rendered for playback by
+    -- Ardour's butler thread a moment after the notes change; until then a bounce is silent.
+    local synthAudio
+    for _ = 1, 50 do
+        ARDOUR.LuaAPI.usleep(100000)
+        synthAudio = synthTrack:bounce_range(0, frames, threadInfo, synthTrack:nth_plugin(0), true, "synth")
+        if synthAudio:to_audioregion():maximum_amplitude(nil) > 0 then break end
+    end
+    assert(synthAudio:to_audioregion():maximum_amplitude(nil) > 0, "the bounce of the synth track stayed silent")
+    adapterTrack:playlist():add_region(synthAudio, Temporal.timepos_t(0), 1, false)
+
+    print("latency " .. adapter:to_insert():signal_latency())
+end
 
 -- ardour7-export renders the session range, and Ardour 7.3's Lua API cannot set that
 -- either: the script adds a range marker and, once saved, turns it into the session range.

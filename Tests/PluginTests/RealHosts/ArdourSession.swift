@@ -7,9 +7,9 @@ import TestSupport
 /// `scripts/ardour-session.lua` on Ardour's Dummy audio backend, and `ardour7-export`
 /// renders it offline to a WAV file.
 ///
-/// Ardour sees only our bundle (a private `LV2_PATH`), and reads and writes its
-/// configuration and caches in the session's temporary folder, so neither the plugins
-/// installed on the machine nor the user's Ardour preferences play any part.
+/// Ardour sees only the folders of `lv2Path` (our bundle unless told otherwise), and reads
+/// and writes its configuration and caches in the session's temporary folder, so neither the
+/// plugins installed on the machine nor the user's Ardour preferences play any part.
 struct ArdourSession {
     /// A note on the session's timeline, in frames at `sampleRate`.
     struct Note {
@@ -43,29 +43,62 @@ struct ArdourSession {
     static let exportAttempts = 3
 
     let folder = TemporaryFolder("ardour")
+    /// The folders Ardour finds plugins and presets in (its `LV2_PATH`).
+    var lv2Path = Repository.lv2PathWithOnlyOurBundle
 
-    /// Builds the session and exports it; `frames` long, the notes on the synth track,
-    /// `preset` loaded in the rate adapter.
+    /// Builds the session and exports it; `frames` long, the notes on the sine synth's
+    /// track, `preset` loaded in the rate adapter.
     func render(frames: Int, notes: [Note], preset: String) throws -> Render {
+        let printed = try build(frames: frames, notes: notes.map(\.luaArgument), instrument: SynthPluginTests.uri, adapterPreset: preset)
+        guard let line = printed.split(separator: "\n").last(where: { $0.hasPrefix("latency ") }),
+              let latency = Int(line.dropFirst("latency ".count)) else {
+            throw ArdourError("ardour7-lua printed no latency:\n\(printed)")
+        }
+        return Render(adapterLatency: latency, master: try export())
+    }
+
+    /// Builds a session with only the instrument's track, `preset` loaded through Ardour's
+    /// preset list, then `properties` (`patch:writable` parameters by URI) set through
+    /// Ardour's controls for them, and exports it: the master bus, the instrument on its left.
+    func render(instrument: String, preset: String, properties: [String: Double] = [:], frames: Int,
+                notes: [Note]) throws -> AudioData {
+        _ = try build(frames: frames, notes: notes.map(\.luaArgument) + properties.map { "\($0.key)=\($0.value)" },
+                      instrument: instrument, instrumentPreset: preset)
+        return try export()
+    }
+
+    /// The session file Ardour saved (XML).
+    func sessionFile() throws -> String {
+        try String(contentsOfFile: folder.path("\(Self.name)/\(Self.name).ardour"), encoding: .utf8)
+    }
+
+    /// The `state.ttl` files Ardour saved in the session for its plugins' states.
+    func savedPluginStates() throws -> [URL] {
+        let plugins = URL(fileURLWithPath: folder.path(Self.name + "/plugins"))
+        let files = FileManager.default.enumerator(at: plugins, includingPropertiesForKeys: nil)?.allObjects as? [URL] ?? []
+        return files.filter { $0.lastPathComponent == "state.ttl" }
+    }
+
+    /// Runs `scripts/ardour-session.lua` (a preset is a URI or none; `settings` are its notes
+    /// and properties) and returns what it printed.
+    private func build(frames: Int, notes settings: [String], instrument: String, instrumentPreset: String? = nil,
+                       adapterPreset: String? = nil) throws -> String {
         let lua = try Self.program("ardour7-lua")
         let script = Repository.root.appendingPathComponent("scripts/ardour-session.lua").path
-        let session = folder.path(Self.name)
-        let built = try runCommand(lua, [script, session, Self.name, String(frames), preset] + notes.map(\.luaArgument),
-                                   environment: environment, timeout: 300)
+        let arguments = [script, folder.path(Self.name), Self.name, String(frames), instrument,
+                         instrumentPreset ?? "-", adapterPreset ?? "-"] + settings
+        let built = try runCommand(lua, arguments, environment: environment, timeout: 300)
         guard built.status == 0 else {
             throw ArdourError("ardour7-lua could not build the session (status \(built.status)):\n\(built.standardOutput)\(built.standardError)")
         }
-        guard let line = built.standardOutput.split(separator: "\n").last(where: { $0.hasPrefix("latency ") }),
-              let latency = Int(line.dropFirst("latency ".count)) else {
-            throw ArdourError("ardour7-lua printed no latency:\n\(built.standardOutput)")
-        }
-        return Render(adapterLatency: latency, master: try export(session))
+        return built.standardOutput
     }
 
     /// The session's range, rendered by `ardour7-export` as 32-bit float, tried up to
     /// `exportAttempts` times.
-    private func export(_ session: String) throws -> AudioData {
+    private func export() throws -> AudioData {
         let exporter = try Self.program("ardour7-export")
+        let session = folder.path(Self.name)
         let output = folder.path("export.wav")
         var failures: [String] = []
         for attempt in 1...Self.exportAttempts {
@@ -80,7 +113,7 @@ struct ArdourSession {
     }
 
     private var environment: [String: String] {
-        ["LV2_PATH": Repository.lv2PathWithOnlyOurBundle,
+        ["LV2_PATH": lv2Path,
          "XDG_CONFIG_HOME": folder.path("config"), "XDG_CACHE_HOME": folder.path("cache")]
     }
 
