@@ -36,11 +36,7 @@ public struct FractionalDelayLine: ~Copyable {
     /// is held between 1 and `maximumDelay` (a NaN reads at 1).
     @_noAllocation @_noLocks @inlinable
     public func read(delay: Double) -> Float {
-        let delay = delay >= 1 ? min(delay, Double(maximumDelay)) : 1
-        var position = Double(writeIndex) - delay
-        if position < 0 { position += Double(ring.count) }
-        let index = Int(position)
-        let fraction = Float(position - Double(index))
+        let (index, fraction) = position(delay: delay, atLeast: 1)
         let older = ring[index], newer = ring[index + 1 == ring.count ? 0 : index + 1]
         return older + (newer - older) * fraction
     }
@@ -51,11 +47,7 @@ public struct FractionalDelayLine: ~Copyable {
     /// between 2 (the cubic needs a sample on each side) and `maximumDelay` (a NaN reads at 2).
     @_noAllocation @_noLocks @inlinable
     public func readCubic(delay: Double) -> Float {
-        let delay = delay >= 2 ? min(delay, Double(maximumDelay)) : 2
-        var position = Double(writeIndex) - delay
-        if position < 0 { position += Double(ring.count) }
-        let index = Int(position)
-        let t = Float(position - Double(index))
+        let (index, t) = position(delay: delay, atLeast: 2)
         let count = ring.count
         let before = ring[index == 0 ? count - 1 : index - 1], at = ring[index]
         let after = ring[index + 1 == count ? 0 : index + 1], afterNext = ring[index + 2 >= count ? index + 2 - count : index + 2]
@@ -63,6 +55,17 @@ public struct FractionalDelayLine: ~Copyable {
         let curve = before - 2.5 * at + 2 * after - 0.5 * afterNext
         let cubic = 0.5 * (afterNext - before) + 1.5 * (at - after)
         return ((cubic * t + curve) * t + slope) * t + at
+    }
+
+    /// Where a read at `delay` lands in the ring: the whole frame before it and the fraction
+    /// past that frame; the delay is held between `minimum` and `maximumDelay` (a NaN reads at `minimum`).
+    @_noAllocation @_noLocks @inlinable
+    func position(delay: Double, atLeast minimum: Double) -> (index: Int, fraction: Float) {
+        let delay = delay >= minimum ? min(delay, Double(maximumDelay)) : minimum
+        var position = Double(writeIndex) - delay
+        if position < 0 { position += Double(ring.count) }
+        let index = Int(position)
+        return (index, Float(position - Double(index)))
     }
 
     /// Appends one sample (the newest; what `read` measures its delay from).
