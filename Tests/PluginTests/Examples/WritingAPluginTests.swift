@@ -7,7 +7,8 @@ import XCTest
 /// docs/writing-a-plugin.md, built exactly as written: its files are taken from the page
 /// (each code block after a line naming its file), put in a folder beside this repository,
 /// and built with the page's one command. The gain it makes must load, pass `lv2render check`
-/// and sound as the page says, and the command must keep to the files it owns.
+/// and sound as the page says, the page's own tests (LV2TestKit) must pass as the page runs
+/// them, and the command must keep to the files it owns.
 final class WritingAPluginTests: XCTestCase {
     static let page = Repository.root.appendingPathComponent("docs/writing-a-plugin.md")
 
@@ -30,7 +31,7 @@ final class WritingAPluginTests: XCTestCase {
     }
 
     func testThePageGivesEveryFileOfThePlugin() throws {
-        XCTAssertEqual(try Self.files().keys.sorted(), ["Package.swift", "Sources/Gain/Gain.swift"])
+        XCTAssertEqual(try Self.files().keys.sorted(), ["Package.swift", "Sources/Gain/Gain.swift", "Tests/GainTests/GainTests.swift"])
     }
 
     /// The page's shell lines, each as it is typed (comments and the prompt's `../SwiftLV2` left as they are).
@@ -64,7 +65,7 @@ final class WritingAPluginTests: XCTestCase {
 
         let bundle = folder.appendingPathComponent("lv2/gain.lv2")
         XCTAssertEqual(try FileManager.default.contentsOfDirectory(atPath: folder.path).sorted(),
-                       [".build", "Package.resolved", "Package.swift", "Sources", "lv2"], "the command writes lv2/ and nothing else")
+                       [".build", "Package.resolved", "Package.swift", "Sources", "Tests", "lv2"], "the command writes lv2/ and nothing else")
         XCTAssertEqual(try SharedProcessTests.dynamicSymbols(bundle.appendingPathComponent("gain.so").path, "--defined-only"),
                        ["lv2_descriptor"])
         try BundleTests.assertValidTurtle(in: bundle)
@@ -87,7 +88,20 @@ final class WritingAPluginTests: XCTestCase {
         XCTAssertEqual(quieter.count, sine.count)
         for (heard, played) in zip(quieter, sine) { XCTAssertEqual(heard, played * factor, accuracy: 1e-7) }
 
+        try assertThePagesTestsPass(in: folder)
         try assertTheCommandKeepsToItsFiles(bundle: bundle, folder: folder)
+    }
+
+    /// The page's `swift test -c release`, in the folder just built: the page's three tests
+    /// (level and frequency, any blocks, the checks) run and pass.
+    private func assertThePagesTestsPass(in folder: URL) throws {
+        let started = Date()
+        let test = try runPageLine(starting: "swift test", in: folder)
+        print("The page's swift test -c release took \(Int(Date().timeIntervalSince(started))) s")
+        let output = test.standardOutput + test.standardError
+        XCTAssertEqual(test.status, 0, output)
+        XCTAssertTrue(output.contains("Test Suite 'GainTests' passed"), output)
+        XCTAssertTrue(output.contains("Executed 3 tests, with 0 failures"), output)
     }
 
     /// Run again, the command removes generated Turtle it no longer writes (a renamed plugin's) and
