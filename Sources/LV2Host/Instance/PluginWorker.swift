@@ -73,6 +73,6 @@ public final class PluginWorker {
             offset += 8 + (Int(size) + 7) & ~7
         }
         responseEnd = 0
-        interface.pointee.end_run?(handle)
+        _ = interface.pointee.end_run?(handle)
     }
 }
