@@ -1,4 +1,5 @@
 #include "removal_on_signal.h"
+#include "removal_state.h"
 
 #include <limits.h>
 #include <signal.h>
@@ -7,11 +8,29 @@
 
 static char removal_path[PATH_MAX];
 static volatile sig_atomic_t removal_armed = 0;
+static char completed_name[PATH_MAX];
+static volatile sig_atomic_t completed = 0;
 
-static void removal_handler(int signal_number) {
+void removal_remove_now(void) {
     if (removal_armed) {
         unlink(removal_path);
     }
+}
+
+const char *removal_completed_name(void) {
+    return completed ? completed_name : NULL;
+}
+
+void removal_on_signal_completed(const char *name) {
+    completed = 0;
+    if (name != NULL && strlen(name) < sizeof completed_name) {
+        strcpy(completed_name, name);
+        completed = 1;
+    }
+}
+
+static void removal_handler(int signal_number) {
+    removal_remove_now();
     signal(signal_number, SIG_DFL);
     raise(signal_number);
 }

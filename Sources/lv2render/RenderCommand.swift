@@ -1,5 +1,6 @@
 import ArgumentParser
 import AudioMIDIFiles
+import CRemovalOnSignal
 import Foundation
 import LV2Host
 
@@ -122,7 +123,18 @@ struct RenderCommand: ParsableCommand {
     @Flag(help: "Print the summary as a JSON object.")
     var json = false
 
+    @Option(parsing: .unconditional,
+            help: ArgumentHelp("Stop the render when one call into a plugin takes longer than this; 0 waits for ever. (default: \(Int(Self.defaultPluginTimeout)))",
+                               valueName: "seconds"))
+    var pluginTimeout: Double = Self.defaultPluginTimeout
+
+    /// Long enough for a sampler to load a large SoundFont in one call.
+    static let defaultPluginTimeout: Double = 60
+
     func validate() throws {
+        guard pluginTimeout.isFinite, pluginTimeout >= 0 else {
+            throw ValidationError("--plugin-timeout takes a number of seconds, 0 or more, not \(pluginTimeout.compactDescription).")
+        }
         if let jobs, jobs < 1 {
             throw ValidationError("--jobs must be at least 1, not \(jobs).")
         }
@@ -171,6 +183,10 @@ struct RenderCommand: ParsableCommand {
                 throw ValidationError("--output-dir names every output itself; leave out --output, --midi-out and --save-state.")
             }
             return try runBatch(stageOptions, outputDirectory: outputDir)
+        }
+        // From here on, a plugin that crashes or hangs ends the render with one sentence.
+        guard plugin_guard_install(pluginTimeout) == 0 else {
+            throw HostError("lv2render could not prepare to report a plugin's crash (\(String(cString: strerror(errno)))).")
         }
         // From here on, what a plugin prints goes to stderr, not into the data.
         DataOutput.reserve()

@@ -1,9 +1,10 @@
 """Plugins in series, called as one."""
 
+import contextlib
 import ctypes
 
 from ._library import c
-from .processor import _free, _Processor
+from .processor import _free, _Processor, serialised
 from .world import world
 
 
@@ -12,6 +13,7 @@ class Chain(_Processor):
     plugin is. A setting made on a plugin reaches the chain too, from its next call."""
 
     def __init__(self, plugins):
+        self._new_lock()
         self.plugins = list(plugins)
         if not self.plugins:
             raise ValueError("A chain needs at least one plugin.")
@@ -33,6 +35,7 @@ class Chain(_Processor):
     def __repr__(self):
         return f"<swiftlv2.Chain {[plugin.uri for plugin in self.plugins]}>"
 
+    @serialised
     def _apply(self, plugin, setting, arguments):
         """A setting made on one of the plugins, applied to its stages here."""
         if self._handle:
@@ -43,7 +46,11 @@ class Chain(_Processor):
     def _handle_for_call(self, reset, input_channels, bpm):
         if reset or self._handle is None:
             handles = (ctypes.c_void_p * len(self.plugins))(*[plugin._handle for plugin in self.plugins])
-            handle = c.chain_join(world(self.plugins[0].lv2_path), handles, len(self.plugins))
+            # Each plugin held while the chain copies it, in one order, so no two chains wait on each other.
+            with contextlib.ExitStack() as held:
+                for plugin in sorted(set(self.plugins), key=id):
+                    held.enter_context(plugin._lock)
+                handle = c.chain_join(world(self.plugins[0].lv2_path), handles, len(self.plugins))
             if self._handle:
                 c.chain_free(self._handle)
             self._handle = handle

@@ -7,7 +7,7 @@ import weakref
 
 from ._library import c, encode
 from .parameters import Parameter
-from .processor import DEFAULT_BLOCK_SIZE, DEFAULT_SAMPLE_RATE, _free, _Processor
+from .processor import DEFAULT_BLOCK_SIZE, DEFAULT_SAMPLE_RATE, _free, _Processor, serialised
 from .world import world
 
 
@@ -16,6 +16,7 @@ class Plugin(_Processor):
     symbol (`p.gain = -6`); `parameters` describes them."""
 
     def __init__(self, uri, sample_rate=DEFAULT_SAMPLE_RATE, block_size=DEFAULT_BLOCK_SIZE, lv2_path=None):
+        self._new_lock()
         the_world = world(lv2_path)
         uris = (ctypes.c_char_p * 1)(encode(uri))
         handle = c.chain_new(the_world, uris, 1, float(sample_rate), int(block_size))
@@ -59,6 +60,7 @@ class Plugin(_Processor):
             raise AttributeError(f"The plugin {self.uri} has no control input {name!r}; "
                                  f"its control inputs are {', '.join(self.parameters) or 'none'}.")
 
+    @serialised
     def get(self, symbol):
         """The current value of a control port (input or output, such as a meter)."""
         value = ctypes.c_float()
@@ -79,12 +81,14 @@ class Plugin(_Processor):
         on from the next call (a chain's fresh start copies the plugin as it is set up). The
         settings are kept in order for a copy in another process (pickling, as Dask does): a
         control or a parameter set again replaces its earlier setting, which could not matter."""
-        getattr(c, setting)(self._handle, 0, *arguments)
+        with self._lock:
+            getattr(c, setting)(self._handle, 0, *arguments)
+            if setting in ("chain_set_control", "chain_set_parameter"):
+                self._settings = [kept for kept in self._settings if kept[:2] != (setting, arguments[0])]
+            self._settings.append((setting, *arguments))
+        # After letting go: a chain's call holds its own lock, then this plugin's (never the other way).
         for chain in list(self._chains):
             chain._apply(self, setting, arguments)
-        if setting in ("chain_set_control", "chain_set_parameter"):
-            self._settings = [kept for kept in self._settings if kept[:2] != (setting, arguments[0])]
-        self._settings.append((setting, *arguments))
 
     def __reduce__(self):
         return (_restore_plugin, (self.uri, self.sample_rate, self.block_size, self.lv2_path, list(self._settings)))
@@ -103,6 +107,7 @@ class Plugin(_Processor):
         """Loads a preset by label (any case) or URI."""
         self._apply("chain_load_preset", encode(preset))
 
+    @serialised
     def save_state(self, directory):
         """Saves the plugin's state (controls and properties) as jalv and lv2render --save-state do."""
         c.chain_save_state(self._handle, 0, encode(os.fspath(directory)))
@@ -111,6 +116,7 @@ class Plugin(_Processor):
         """Restores a state directory saved by save_state, jalv or lv2render --save-state."""
         self._apply("chain_load_state", encode(os.fspath(directory)))
 
+    @serialised
     def reset(self):
         """Starts afresh: a new instance set up as this one was."""
         c.chain_reset(self._handle, -1, 0)

@@ -1,9 +1,11 @@
 """What plugins and chains share: a call on numpy audio or MIDI, as pedalboard's plugins are called."""
 
 import ctypes
+import functools
 import json
 import math
 import os
+import threading
 
 import numpy as np
 
@@ -44,8 +46,20 @@ def _frames(seconds, sample_rate):
     return int(whole + (1 if value - whole >= 0.5 else 0))
 
 
+def serialised(method):
+    """Runs `method` holding its object's lock: one call at a time per plugin or chain (its
+    position, its buffers and its instances are one stream), while other objects' calls run
+    in parallel, the GIL let go."""
+    @functools.wraps(method)
+    def locked(self, *arguments, **keywords):
+        with self._lock:
+            return method(self, *arguments, **keywords)
+    return locked
+
+
 class _Processor:
-    """What plugins and chains share: calling them on audio or MIDI."""
+    """What plugins and chains share: calling them on audio or MIDI. Each object takes its
+    calls from several threads one at a time (`serialised`)."""
 
     sample_rate = DEFAULT_SAMPLE_RATE
     block_size = DEFAULT_BLOCK_SIZE
@@ -60,17 +74,23 @@ class _Processor:
         """The chain to run this call on, reset if the call asks for it."""
         raise NotImplementedError
 
+    def _new_lock(self):
+        """The lock `serialised` takes; reentrant, as a call takes it again through its helpers."""
+        object.__setattr__(self, "_lock", threading.RLock())
+
     def _mirror(self, handle):
         """Reads what the chain says about itself, after it is made or reset."""
         self._state = _ChainState(c.chain_input_channels(handle), c.chain_output_channels(handle),
                                   bool(c.chain_sends_midi(handle)), c.chain_position(handle))
 
     @property
+    @serialised
     def latency(self):
         """The latency the plugins report, in frames; a call shifts its output back by it with
         compensate_latency=True."""
         return c.chain_latency(self._handle_for_call(False, None, None))
 
+    @serialised
     def __call__(self, source=None, sample_rate=None, *, duration=None, reset=True, bpm=None, tail=DEFAULT_TAIL,
                  compensate_latency=False):
         """Processes `source` and returns the output as float32 (channels, frames), 1-D when a

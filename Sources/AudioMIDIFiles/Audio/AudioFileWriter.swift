@@ -115,6 +115,8 @@ public final class AudioFileWriter: AudioSink {
         if let failure {
             throw HostError("The output file \(target.name) could not be written completely (\(failure)).")
         }
+        // A plugin that crashes in cleanup from now on leaves the file standing (plugin_calls.h).
+        removal_on_signal_completed(target.name)
     }
 
     /// The descriptor to write to: a new temporary file with the target's permissions, or the target itself.

@@ -10,4 +10,8 @@
 /// -1 when the path is too long to copy.
 int removal_on_signal_set(const char *path);
 
+/// The output `name` (as the user wrote it) is complete: a plugin that crashes in cleanup
+/// after this leaves it standing, with a warning (plugin_calls.h). Copied; NULL forgets it.
+void removal_on_signal_completed(const char *name);
+
 #endif

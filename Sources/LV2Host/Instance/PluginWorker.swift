@@ -1,4 +1,5 @@
 import CLV2
+import CRemovalOnSignal
 
 /// The host's side of the worker extension (`worker:schedule`), run synchronously as
 /// offline hosts do (Ardour while exporting): `schedule_work` calls the plugin's `work`
@@ -15,6 +16,8 @@ public final class PluginWorker {
     private var responseEnd = 0
     private var interface: UnsafePointer<LV2_Worker_Interface>?
     private var handle: LV2_Handle?
+    /// The plugin's URI as C text, owned by its instance, for the crash and hang reports.
+    private var callName: UnsafePointer<CChar>?
 
     /// `responseCapacity`: the bytes all responses of one block may take together.
     init(responseCapacity: Int = 1 << 20) {
@@ -33,10 +36,22 @@ public final class PluginWorker {
     }
 
     /// Binds the worker to the instance once it exists, if the plugin has `worker:interface`.
-    func attach(_ descriptor: UnsafePointer<LV2_Descriptor>, _ handle: LV2_Handle) {
-        guard let data = descriptor.pointee.extension_data?(LV2URI.workerInterface) else { return }
+    func attach(_ descriptor: UnsafePointer<LV2_Descriptor>, _ handle: LV2_Handle, callName: UnsafePointer<CChar>) {
+        self.callName = callName
+        let data = calling("extension_data") { descriptor.pointee.extension_data?(LV2URI.workerInterface) }
+        guard let data else { return }
         interface = data.assumingMemoryBound(to: LV2_Worker_Interface.self)
         self.handle = handle
+    }
+
+    /// Whether responses wait for `deliverResponses`.
+    var hasResponses: Bool { responseEnd > 0 }
+
+    /// `body`, a call into the plugin, made known to the crash and hang reports (plugin_calls.h).
+    private func calling<Result>(_ call: StaticString, _ body: () -> Result) -> Result {
+        plugin_call_begin(callName, UnsafeRawPointer(call.utf8Start).assumingMemoryBound(to: CChar.self), -1, -1)
+        defer { plugin_call_end() }
+        return body()
     }
 
     /// Whether the plugin does work through the worker.
@@ -49,7 +64,7 @@ public final class PluginWorker {
             guard let respondHandle else { return LV2_WORKER_ERR_UNKNOWN }
             return Unmanaged<PluginWorker>.fromOpaque(respondHandle).takeUnretainedValue().queueResponse(size: size, data: data)
         }
-        return work(handle, respond, Unmanaged.passUnretained(self).toOpaque(), size, data)
+        return calling("work") { work(handle, respond, Unmanaged.passUnretained(self).toOpaque(), size, data) }
     }
 
     private func queueResponse(size: UInt32, data: UnsafeRawPointer?) -> LV2_Worker_Status {
@@ -69,10 +84,10 @@ public final class PluginWorker {
         var offset = 0
         while offset < responseEnd {
             let size = responses.load(fromByteOffset: offset, as: UInt32.self)
-            _ = interface.pointee.work_response?(handle, size, responses + offset + 8)
+            _ = calling("work_response") { interface.pointee.work_response?(handle, size, responses + offset + 8) }
             offset += 8 + (Int(size) + 7) & ~7
         }
         responseEnd = 0
-        _ = interface.pointee.end_run?(handle)
+        _ = calling("end_run") { interface.pointee.end_run?(handle) }
     }
 }

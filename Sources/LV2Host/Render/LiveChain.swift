@@ -126,6 +126,7 @@ public final class LiveChain {
     public func loadPreset(stage: Int, _ preset: String) throws {
         let instance = try instance(stage)
         _ = try world.restorePreset(preset, into: instance)
+        instance.answerPendingWork()
         let presetSymbols = Set(try world.presetControls(preset, for: instance.plugin).map(\.symbol))
         stages[stage].presetURI = preset
         stages[stage].controls.removeAll { presetSymbols.contains($0.symbol) }
@@ -136,6 +137,7 @@ public final class LiveChain {
     public func loadState(stage: Int, _ path: String) throws {
         let instance = try instance(stage)
         _ = try world.restoreState(path, into: instance)
+        instance.answerPendingWork()
         let state = try LoadedState.fromFile(world, path: path, map: instance.features.mapFeature)
         let stateSymbols = Set(state.portValues(types: instance.features.table).map(\.symbol))
         stages[stage].statePath = path
