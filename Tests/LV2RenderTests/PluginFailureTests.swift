@@ -92,6 +92,24 @@ final class PluginFailureTests: XCTestCase {
         XCTAssertEqual(Set(output), [MisbehavingPlugins.restoredLevel])
     }
 
+    func testAStateLoadedIntoALiveChainIsAnsweredBeforeItsNextFrame() throws {
+        // What Python's load_state calls.
+        let world = try LV2World(lv2Path: try MisbehavingPlugins.lv2Directory())
+        let plugin = try world.plugin(uri: MisbehavingPlugins.restoreSchedulesWork.uri)
+        let folder = TemporaryFolder("state")
+        let chain = try LiveChain(world: world, stages: [RenderStage(plugin: plugin)], sampleRate: rate)
+        try chain.saveState(stage: 0, to: folder.path("state"))
+        try chain.loadState(stage: 0, folder.path("state"))
+        let silence = [Float](repeating: 0, count: 512)
+        var output = [Float](repeating: -1, count: 512)
+        try silence.withUnsafeBufferPointer { input in
+            try output.withUnsafeMutableBufferPointer { out in
+                try chain.process(inputs: [input.baseAddress!], outputs: [out.baseAddress!], frames: 512)
+            }
+        }
+        XCTAssertEqual(Set(output), [MisbehavingPlugins.restoredLevel])
+    }
+
     func testAStateThatIsAFIFOOrADeviceIsRefusedWithoutWaiting() throws {
         let folder = TemporaryFolder("state")
         try writeWAV([input], sampleRate: rate, to: folder.path("in.wav"))
