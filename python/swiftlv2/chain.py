@@ -43,7 +43,7 @@ class Chain(_Processor):
                 if member is plugin:
                     getattr(c, setting)(self._handle, stage, *arguments)
 
-    def _handle_for_call(self, reset, input_channels, bpm):
+    def _handle_for_call(self, reset, input_channels, bpm, side_chain_channels=0):
         if reset or self._handle is None:
             handles = (ctypes.c_void_p * len(self.plugins))(*[plugin._handle for plugin in self.plugins])
             # Each plugin held while the chain copies it, in one order, so no two chains wait on each other.
@@ -56,10 +56,12 @@ class Chain(_Processor):
             self._handle = handle
             self._mirror(handle)
         if input_channels is None:
-            input_channels = self._state.input_channels
-        if input_channels != self._state.input_channels or bpm is not None:
+            input_channels, side_chain_channels = self._state.input_channels, self._state.side_chain_channels
+        if (input_channels, side_chain_channels) != (self._state.input_channels, self._state.side_chain_channels) \
+                or bpm is not None:
             if self._state.position > 0:
-                raise ValueError("A chain takes a new channel count or bpm= only when it starts afresh: call with reset=True.")
-            c.chain_reset(self._handle, input_channels, float(bpm or 0))
+                raise ValueError("A chain takes a new channel count, sidechain= or bpm= only when it starts afresh: "
+                                 "call with reset=True.")
+            c.chain_reset_side_chain(self._handle, input_channels, side_chain_channels, float(bpm or 0))
             self._mirror(self._handle)
         return self._handle

@@ -122,13 +122,15 @@ class Plugin(_Processor):
         c.chain_reset(self._handle, -1, 0)
         self._mirror(self._handle)
 
-    def _handle_for_call(self, reset, input_channels, bpm):
+    def _handle_for_call(self, reset, input_channels, bpm, side_chain_channels=0):
         if input_channels is None:
-            input_channels = self._state.input_channels
-        if reset or bpm is not None or (self._state.position == 0 and input_channels != self._state.input_channels):
+            input_channels, side_chain_channels = self._state.input_channels, self._state.side_chain_channels
+        layout = (input_channels, side_chain_channels)
+        if reset or bpm is not None or (self._state.position == 0 and layout != (self._state.input_channels,
+                                                                                  self._state.side_chain_channels)):
             if not reset and self._state.position > 0:
                 raise ValueError("bpm= takes effect when the plugin starts afresh: call with reset=True.")
-            c.chain_reset(self._handle, input_channels, float(bpm or 0))
+            c.chain_reset_side_chain(self._handle, input_channels, side_chain_channels, float(bpm or 0))
             self._mirror(self._handle)
         return self._handle
 

@@ -22,10 +22,11 @@ DEFAULT_TAIL = 1.0
 class _ChainState:
     """What a chain says about itself, kept from one reset to the next: a stream of short calls
     then costs one foreign call each."""
-    __slots__ = ("input_channels", "output_channels", "sends_midi", "position", "midi_output")
+    __slots__ = ("input_channels", "side_chain_channels", "output_channels", "sends_midi", "position", "midi_output")
 
-    def __init__(self, input_channels, output_channels, sends_midi, position):
-        self.input_channels, self.output_channels, self.sends_midi = input_channels, output_channels, sends_midi
+    def __init__(self, input_channels, side_chain_channels, output_channels, sends_midi, position):
+        self.input_channels, self.side_chain_channels = input_channels, side_chain_channels
+        self.output_channels, self.sends_midi = output_channels, sends_midi
         self.position = position
         self.midi_output = []
 
@@ -70,8 +71,9 @@ class _Processor:
         """The MIDI the last plugin sent in the latest call, as MIDIEvents."""
         return self._state.midi_output if self._state else []
 
-    def _handle_for_call(self, reset, input_channels, bpm):
-        """The chain to run this call on, reset if the call asks for it."""
+    def _handle_for_call(self, reset, input_channels, bpm, side_chain_channels=0):
+        """The chain to run this call on, reset if the call asks for it; `input_channels` (None: as
+        before) count the `side_chain_channels` at their end."""
         raise NotImplementedError
 
     def _new_lock(self):
@@ -80,7 +82,8 @@ class _Processor:
 
     def _mirror(self, handle):
         """Reads what the chain says about itself, after it is made or reset."""
-        self._state = _ChainState(c.chain_input_channels(handle), c.chain_output_channels(handle),
+        self._state = _ChainState(c.chain_input_channels(handle), c.chain_side_chain_channels(handle),
+                                  c.chain_output_channels(handle),
                                   bool(c.chain_sends_midi(handle)), c.chain_position(handle))
 
     @property
@@ -91,14 +94,17 @@ class _Processor:
         return c.chain_latency(self._handle_for_call(False, None, None))
 
     @serialised
-    def __call__(self, source=None, sample_rate=None, *, duration=None, reset=True, bpm=None, tail=DEFAULT_TAIL,
-                 compensate_latency=False):
+    def __call__(self, source=None, sample_rate=None, *, sidechain=None, duration=None, reset=True, bpm=None,
+                 tail=DEFAULT_TAIL, compensate_latency=False):
         """Processes `source` and returns the output as float32 (channels, frames), 1-D when a
         1-D (mono) input gives one output channel.
 
         source: audio as numpy (channels, frames) or 1-D for mono; or MIDI for an instrument: a
         list of (note, start, duration[, velocity]) tuples, of mido messages whose `time` is
         seconds, a mido MidiFile, or a MIDI file's path. MIDI times count from this call's start.
+        It feeds the main inputs; side-chain inputs get silence unless `sidechain` is given.
+        sidechain: audio for the first plugin's side-chain inputs, as `source` is given (a mono
+        one feeds them all), cut or padded with silence to the call's length.
         duration: seconds to render (default: the audio's length, or the MIDI's end plus `tail`).
         reset: start from fresh instances (True), or carry on from the previous call (False), so
         that a stream processed in chunks gives the samples of one call.
@@ -121,7 +127,19 @@ class _Processor:
             if audio.ndim != 2:
                 raise ValueError(f"Audio is (channels, frames), or 1-D for mono, not an array of shape {audio.shape}.")
             audio = np.ascontiguousarray(audio)
-        handle = self._handle_for_call(reset, 0 if audio is None else audio.shape[0], bpm)
+        side = None
+        if sidechain is not None:
+            if audio is None:
+                raise ValueError("sidechain= goes with audio for the main inputs: give that audio too.")
+            side = np.asarray(sidechain, dtype=np.float32)
+            side = side[np.newaxis, :] if side.ndim == 1 else side
+            if side.ndim != 2:
+                raise ValueError(f"sidechain= is (channels, frames), or 1-D for mono, not an array of shape {side.shape}.")
+            fitted = np.zeros((side.shape[0], audio.shape[1]), dtype=np.float32)
+            fitted[:, :min(audio.shape[1], side.shape[1])] = side[:, :audio.shape[1]]
+            audio = np.concatenate([audio, fitted])
+        side_channels = 0 if side is None else side.shape[0]
+        handle = self._handle_for_call(reset, 0 if audio is None else audio.shape[0], bpm, side_channels)
         state = self._state
         first_frame = state.position
         start = first_frame / self.sample_rate

@@ -13,8 +13,11 @@ public final class LiveChain {
     public private(set) var stages: [RenderStage]
     public let sampleRate: Double
     public let blocks: BlockPattern
-    /// The audio channels each call must bring: as the first plugin has audio inputs, unless `reset` says otherwise.
+    /// The audio channels each call must bring, side-chains included: as the first plugin has
+    /// main audio inputs, unless `reset` says otherwise.
     public private(set) var inputChannelCount: Int
+    /// How many of those channels, the last ones, feed the first plugin's side-chain inputs.
+    public private(set) var sideChainChannelCount = 0
     /// Frames processed since the last reset.
     public private(set) var position = 0
     /// The MIDI the last plugin sent since `takeMIDIOutput` was last called, by frame since the reset.
@@ -31,9 +34,12 @@ public final class LiveChain {
     private var hasRun = false
 
     public init(world: LV2World, stages: [RenderStage], sampleRate: Double, blocks: BlockPattern = .fixed(512)) throws {
-        let firstInputs = stages.first?.plugin.ports(.audio, input: true).count ?? 0
+        // The main inputs: a side-chain is fed only when a call brings audio for it.
+        let firstInputs = stages.first.map { stage in
+            (stage.plugin.mainAudioInputs.isEmpty ? stage.plugin.ports(.audio, input: true) : stage.plugin.mainAudioInputs).count
+        } ?? 0
         (chain, input) = try Self.makeChain(world: world, stages: stages, sampleRate: sampleRate, blocks: blocks,
-                                            inputChannelCount: firstInputs, beatsPerMinute: nil)
+                                            inputChannelCount: firstInputs, sideChainChannelCount: 0, beatsPerMinute: nil)
         self.world = world
         self.stages = stages
         self.sampleRate = sampleRate
@@ -45,7 +51,8 @@ public final class LiveChain {
     /// The instances set up and wired as `Renderer` does it for a request of these stages,
     /// which is checked as a render's is.
     private static func makeChain(world: LV2World, stages: [RenderStage], sampleRate: Double, blocks: BlockPattern,
-                                  inputChannelCount: Int, beatsPerMinute: Double?) throws -> (PluginChain, PushedAudio?) {
+                                  inputChannelCount: Int, sideChainChannelCount: Int,
+                                  beatsPerMinute: Double?) throws -> (PluginChain, PushedAudio?) {
         var request = RenderRequest(stages: stages)
         request.sampleRate = sampleRate
         request.blocks = blocks
@@ -56,23 +63,32 @@ public final class LiveChain {
         let instances = try stages.map { try renderer.makeInstance($0, request).0 }
         let input = inputChannelCount > 0 ? PushedAudio(sampleRate: sampleRate, channelCount: inputChannelCount) : nil
         let last = instances[instances.count - 1]
+        let first = instances[0].plugin
+        let inputMap = input == nil ? nil
+            : try ChannelRouting.map(mainCount: inputChannelCount - sideChainChannelCount, sideChainCount: sideChainChannelCount, to: first)
         let chain = try PluginChain(instances, input: input, midi: MIDISchedule([], sampleRate: sampleRate),
                                     transport: Transport(tempoChanges: beatsPerMinute.map { [(0, $0)] } ?? [], meter: .common,
                                                          sampleRate: sampleRate),
-                                    collectsMIDIOutput: last.audioOutputCount == 0)
+                                    collectsMIDIOutput: last.audioOutputCount == 0, inputMap: inputMap)
         chain.activate()
         try renderer.setParameters(request, chain)
         return (chain, input)
     }
 
     /// Starts afresh: new instances set up from `stages`, the time back at 0, no MIDI queued.
-    /// `inputChannelCount`: the channels each call will bring (0 for none).
+    /// `inputChannelCount`: the channels each call will bring (0 for none), of which the last
+    /// `sideChainChannelCount` feed the first plugin's side-chain inputs.
     /// `beatsPerMinute`: the tempo plugins that follow the transport get (nil: 120).
-    public func reset(inputChannelCount: Int? = nil, beatsPerMinute: Double? = nil) throws {
+    public func reset(inputChannelCount: Int? = nil, sideChainChannelCount: Int? = nil, beatsPerMinute: Double? = nil) throws {
         let channels = inputChannelCount ?? self.inputChannelCount
+        let sideChains = sideChainChannelCount ?? (inputChannelCount == nil ? self.sideChainChannelCount : 0)
+        guard (0...channels).contains(sideChains) else {
+            throw HostError("The side-chain channels (\(sideChains)) must be part of the \(counted(channels, "input channel")).")
+        }
         (chain, input) = try Self.makeChain(world: world, stages: stages, sampleRate: sampleRate, blocks: blocks,
-                                            inputChannelCount: channels, beatsPerMinute: beatsPerMinute)
+                                            inputChannelCount: channels, sideChainChannelCount: sideChains, beatsPerMinute: beatsPerMinute)
         self.inputChannelCount = channels
+        self.sideChainChannelCount = sideChains
         position = 0
         remaining = 0
         lengths = blocks.lengths()
