@@ -13,7 +13,7 @@ final class CheckCommandTests: XCTestCase {
         let lines = result.standardOutput.split(separator: "\n").map(String.init)
         XCTAssertEqual(lines.first, "SwiftLV2 Sine Synth (urn:swiftlv2:sine-synth), seed 42, quick")
         for check in ["metadata", "rates", "lifecycle", "determinism", "hostile-audio", "hostile-controls", "hostile-midi",
-                      "sloppy-host", "real-time", "leaks", "input-buffers", "latency", "state", "random-state", "foreign-state",
+                      "sloppy-host", "real-time", "leaks", "reload", "input-buffers", "latency", "state", "random-state", "foreign-state",
                       "state-during-run", "cost"] {
             XCTAssertTrue(lines.contains { $0.hasPrefix(check + " ") }, "a row for \(check)")
         }

@@ -31,11 +31,11 @@ final class PluginFailureTests: XCTestCase {
     }
 
     func testACrashInInstantiateNamesTheCall() throws {
-        // The library believes it was loaded before in this process, as after an unload.
+        // The library takes itself for reloaded, as after an unload.
         let folder = TemporaryFolder("crash")
         try writeWAV([input], sampleRate: rate, to: folder.path("in.wav"))
         let result = try render(.notSafeToReload, ["--input", folder.path("in.wav"), "-o", folder.path("out.wav")],
-                                environment: ["MISBEHAVING_LOADED": "1"])
+                                environment: ["MISBEHAVING_LOADED": "always"])
         XCTAssertEqual(result.status, 3)
         XCTAssertEqual(result.standardError, "The plugin \(MisbehavingPlugins.notSafeToReload.uri) crashed (abort) in instantiate, so the render stopped.\n")
         XCTAssertEqual(folder.contents, ["in.wav"])

@@ -1,30 +1,30 @@
 import Foundation
-import TestSupport
 
 /// Small C plugins that misbehave as real ones were seen to (docs/lv2render.md, "When a plugin
 /// fails"): each a mono effect whose output is its input plus `level` (0 unless restored).
 /// `crashes-in-run` writes through a null pointer in the block holding frame `crashFrame`,
 /// `hangs-in-run` never returns from that block, `crashes-in-cleanup` crashes when freed (as
 /// padthv1 does), `not-safe-to-reload` aborts in `instantiate` once its library has been
-/// unloaded and loaded again in the process (as drumgizmo does), and `restore-schedules-work`
+/// unloaded and loaded again in the process (as drumgizmo does; or always, with
+/// `MISBEHAVING_LOADED=always` in the environment), and `restore-schedules-work`
 /// loads its level through the worker when its state is restored (as a-fluidsynth loads its
 /// SoundFont): until the response arrives, it adds nothing.
-enum MisbehavingPlugins: String, CaseIterable {
+public enum MisbehavingPlugins: String, CaseIterable {
     case crashesInRun = "crashes-in-run"
     case hangsInRun = "hangs-in-run"
     case crashesInCleanup = "crashes-in-cleanup"
     case notSafeToReload = "not-safe-to-reload"
     case restoreSchedulesWork = "restore-schedules-work"
 
-    var uri: String { "urn:swiftlv2:test:misbehaving#" + rawValue }
+    public var uri: String { "urn:swiftlv2:test:misbehaving#" + rawValue }
 
     /// The frame whose block `crashes-in-run` crashes in and `hangs-in-run` hangs in.
-    static let crashFrame = 1000
+    public static let crashFrame = 1000
     /// The level `restore-schedules-work` saves, and adds once restored.
-    static let restoredLevel: Float = 0.5
+    public static let restoredLevel: Float = 0.5
 
     /// The folder to put on `LV2_PATH`; built once per test run.
-    static func lv2Directory() throws -> String {
+    public static func lv2Directory() throws -> String {
         try built.get()
     }
 
@@ -39,6 +39,7 @@ enum MisbehavingPlugins: String, CaseIterable {
         #include <lv2/state/state.h>
         #include <lv2/urid/urid.h>
         #include <lv2/worker/worker.h>
+        #include <stdio.h>
         #include <stdlib.h>
         #include <string.h>
         #include <unistd.h>
@@ -52,11 +53,16 @@ enum MisbehavingPlugins: String, CaseIterable {
             LV2_URID level_key, atom_float;
         } Misbehaving;
 
-        /* Set when this library was loaded in a process that had loaded it before. */
+        /* Set when this library was loaded in a process that had loaded it before: the
+           environment, unlike the library's own memory, outlives an unload. */
         static int reloaded;
         __attribute__((constructor)) static void loaded(void) {
-            if (getenv("MISBEHAVING_LOADED")) reloaded = 1;
-            setenv("MISBEHAVING_LOADED", "1", 1);
+            char process[32];
+            snprintf(process, sizeof process, "%d", (int)getpid());
+            const char *before = getenv("MISBEHAVING_LOADED");
+            if (before && strcmp(before, "always") == 0) { reloaded = 1; return; }
+            if (before && strcmp(before, process) == 0) reloaded = 1;
+            setenv("MISBEHAVING_LOADED", process, 1);
         }
 
         static LV2_Handle instantiate(const LV2_Descriptor *d, double rate, const char *path, const LV2_Feature *const *f) {
