@@ -21,3 +21,13 @@ final class ReloadCheckTests: XCTestCase {
         XCTAssertEqual(try run.entry("reload").detail, "4 loads, every instance freed and the library unloaded in between")
     }
 }
+
+/// `sloppy-host` blames the headers only when two clean instances agree.
+final class SloppyHostClaimTests: XCTestCase {
+    func testTwoCleanInstancesThatDifferLeaveNoClaim() throws {
+        let run = try CheckRun(MisbehavingPlugins.differsPerInstance.uri, ["--seed", "1", "--only", "sloppy-host"], misbehaving: true)
+        let entry = try run.entry("sloppy-host")
+        XCTAssertEqual(entry.result, "skip")
+        XCTAssertTrue(entry.detail.hasPrefix("two instances with clean headers already differ (largest deviation"), entry.detail)
+    }
+}

@@ -8,13 +8,16 @@ import Foundation
 /// unloaded and loaded again in the process (as drumgizmo does; or always, with
 /// `MISBEHAVING_LOADED=always` in the environment), and `restore-schedules-work`
 /// loads its level through the worker when its state is restored (as a-fluidsynth loads its
-/// SoundFont): until the response arrives, it adds nothing.
+/// SoundFont): until the response arrives, it adds nothing. `differs-per-instance` adds a level
+/// drawn from a process-wide count of its instances (as Kars draws from a process-wide random
+/// generator) and has a MIDI input it ignores.
 public enum MisbehavingPlugins: String, CaseIterable {
     case crashesInRun = "crashes-in-run"
     case hangsInRun = "hangs-in-run"
     case crashesInCleanup = "crashes-in-cleanup"
     case notSafeToReload = "not-safe-to-reload"
     case restoreSchedulesWork = "restore-schedules-work"
+    case differsPerInstance = "differs-per-instance"
 
     public var uri: String { "urn:swiftlv2:test:misbehaving#" + rawValue }
 
@@ -66,8 +69,10 @@ public enum MisbehavingPlugins: String, CaseIterable {
         }
 
         static LV2_Handle instantiate(const LV2_Descriptor *d, double rate, const char *path, const LV2_Feature *const *f) {
+            static int made;
             if (strstr(d->URI, "not-safe-to-reload") && reloaded) abort();
             Misbehaving *self = calloc(1, sizeof(Misbehaving));
+            if (strstr(d->URI, "differs-per-instance")) self->level = 0.1f * (float)(++made % 8);
             for (int i = 0; f && f[i]; i++) {
                 if (strcmp(f[i]->URI, LV2_WORKER__schedule) == 0) self->schedule = f[i]->data;
                 if (strcmp(f[i]->URI, LV2_URID__map) == 0) {
@@ -81,7 +86,7 @@ public enum MisbehavingPlugins: String, CaseIterable {
 
         static void connect_port(LV2_Handle handle, uint32_t port, void *data) {
             Misbehaving *self = handle;
-            if (port == 0) self->in = data; else self->out = data;
+            if (port == 0) self->in = data; else if (port == 1) self->out = data;
         }
 
         static void add_level(Misbehaving *self, uint32_t frames) {
@@ -158,6 +163,7 @@ public enum MisbehavingPlugins: String, CaseIterable {
             PLUGIN("crashes-in-cleanup", run, cleanup_crashes, NULL),
             PLUGIN("not-safe-to-reload", run, cleanup, NULL),
             PLUGIN("restore-schedules-work", run, cleanup, extension_data),
+            PLUGIN("differs-per-instance", run, cleanup, NULL),
         };
 
         LV2_SYMBOL_EXPORT const LV2_Descriptor *lv2_descriptor(uint32_t index) {
@@ -170,17 +176,22 @@ public enum MisbehavingPlugins: String, CaseIterable {
         @prefix state: <http://lv2plug.in/ns/ext/state#> .
         @prefix work: <http://lv2plug.in/ns/ext/worker#> .
         @prefix urid: <http://lv2plug.in/ns/ext/urid#> .
+        @prefix atom: <http://lv2plug.in/ns/ext/atom#> .
+        @prefix midi: <http://lv2plug.in/ns/ext/midi#> .
 
         """ + allCases.map { plugin in
             let worker = plugin == .restoreSchedulesWork
                 ? "lv2:requiredFeature urid:map, work:schedule ; lv2:extensionData state:interface, work:interface ;" : ""
+            let midi = plugin == .differsPerInstance
+                ? " , [ a lv2:InputPort, atom:AtomPort ; atom:bufferType atom:Sequence ; atom:supports midi:MidiEvent ; lv2:index 2 ; lv2:symbol \"midi\" ; lv2:name \"MIDI\" ]"
+                : ""
             return """
                 <\(plugin.uri)> a lv2:Plugin, lv2:EffectPlugin ;
                     lv2:binary <misbehaving.so> ;
                     <http://usefulinc.com/ns/doap#name> "\(plugin.rawValue)" ;
                     \(worker)
                     lv2:port [ a lv2:InputPort, lv2:AudioPort ; lv2:index 0 ; lv2:symbol "in" ; lv2:name "In" ] ,
-                             [ a lv2:OutputPort, lv2:AudioPort ; lv2:index 1 ; lv2:symbol "out" ; lv2:name "Out" ] .
+                             [ a lv2:OutputPort, lv2:AudioPort ; lv2:index 1 ; lv2:symbol "out" ; lv2:name "Out" ]\(midi) .
 
                 """
         }.joined()

@@ -40,7 +40,7 @@ final class LoadedState {
         guard FileManager.default.fileExists(atPath: file),
               let state = withStandardErrorSilenced({ lilv_state_new_from_file(world.world, map, nil, file) })
         else {
-            throw HostError("The state \(path) could not be read: a state directory holds a state.ttl as jalv and lv2render --save-state write it.")
+            throw HostError("The state \(path) could not be read: a state directory holds a state.ttl, as jalv and lv2render save it.")
         }
         return LoadedState(state)
     }
