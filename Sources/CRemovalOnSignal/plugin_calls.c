@@ -113,6 +113,25 @@ static void finish(struct text *text, int status) {
     _exit(status);
 }
 
+/// A crash or hang (`what`: "crashed (…)", "hung") in cleanup once the output is complete
+/// costs nothing: a warning, status 0, the file stands. Returns otherwise.
+static void finish_if_complete(const struct plugin_call *call, struct text *what) {
+    what->bytes[what->length] = 0;  // the caller's sentence goes on with it as a C string
+    const char *completed = removal_completed_name();
+    if (completed == NULL || strcmp(call->call, "cleanup") != 0) {
+        return;
+    }
+    struct text text = {.length = 0};
+    append(&text, "Warning: The plugin ");
+    append(&text, call->plugin);
+    append(&text, " ");
+    append(&text, what->bytes);
+    append(&text, " in cleanup, after ");
+    append(&text, completed);
+    append(&text, " was complete; the file stands.");
+    finish(&text, 0);
+}
+
 // MARK: - Crashes
 
 static const int crash_signals[] = {SIGSEGV, SIGBUS, SIGILL, SIGFPE, SIGABRT};
@@ -143,27 +162,20 @@ static void crash_handler(int signal_number, siginfo_t *info, void *context) {
         return;
     }
     const struct plugin_call *innermost = &calls->calls[depth - 1];
-    const char *completed = removal_completed_name();
     struct text text = {.length = 0};
-    if (completed != NULL && strcmp(innermost->call, "cleanup") == 0) {
-        append(&text, "Warning: The plugin ");
-        append(&text, innermost->plugin);
-        append(&text, " crashed (");
-        append(&text, signal_description(signal_number));
-        append(&text, ") in cleanup, after ");
-        append(&text, completed);
-        append(&text, " was complete; the file stands.");
-        finish(&text, 0);
-    }
-    removal_remove_now();
-    append(&text, "The plugin ");
-    append(&text, innermost->plugin);
-    append(&text, " crashed (");
+    append(&text, "crashed (");
     append(&text, signal_description(signal_number));
     append(&text, ")");
-    append_call(&text, calls, depth);
-    append(&text, ", so the render stopped.");
-    finish(&text, PLUGIN_FAILURE_STATUS);
+    finish_if_complete(innermost, &text);
+    removal_remove_now();
+    struct text sentence = {.length = 0};
+    append(&sentence, "The plugin ");
+    append(&sentence, innermost->plugin);
+    append(&sentence, " ");
+    append(&sentence, text.bytes);
+    append_call(&sentence, calls, depth);
+    append(&sentence, ", so the render stopped.");
+    finish(&sentence, PLUGIN_FAILURE_STATUS);
 }
 
 // MARK: - Hangs
@@ -195,10 +207,14 @@ static void *watchdog(void *unused) {
         if (depth > max_depth) {
             depth = max_depth;
         }
-        removal_remove_now();
         struct text text = {.length = 0};
+        const struct plugin_call *innermost = &watched->calls[depth - 1];
+        append(&text, "hung");
+        finish_if_complete(innermost, &text);
+        text.length = 0;
+        removal_remove_now();
         append(&text, "The plugin ");
-        append(&text, watched->calls[depth - 1].plugin);
+        append(&text, innermost->plugin);
         append(&text, " hung");
         append_call(&text, watched, depth);
         append(&text, ": it did not return within ");

@@ -60,6 +60,16 @@ final class PluginFailureTests: XCTestCase {
         XCTAssertEqual(try AudioFile.read(path: folder.path("out.wav")).channels, [input])
     }
 
+    func testAHangInCleanupAfterTheOutputIsCompleteIsAWarningToo() throws {
+        let folder = TemporaryFolder("cleanup")
+        try writeWAV([input], sampleRate: rate, to: folder.path("in.wav"))
+        let result = try render(.hangsInCleanup, ["--input", folder.path("in.wav"), "-o", folder.path("out.wav"),
+                                                  "--duration", "0.5", "--plugin-timeout", "0.5"])
+        XCTAssertEqual(result.status, 0, result.standardError)
+        XCTAssertEqual(result.standardError, "Warning: The plugin \(MisbehavingPlugins.hangsInCleanup.uri) hung in cleanup, after \(folder.path("out.wav")) was complete; the file stands.\n")
+        XCTAssertEqual(try AudioFile.read(path: folder.path("out.wav")).channels, [input])
+    }
+
     func testABatchNamesTheCrashForItsFileAndRendersTheOthers() throws {
         let folder = TemporaryFolder("batch")
         try writeWAV([Array(input[..<500])], sampleRate: rate, to: folder.path("short.wav"))

@@ -4,7 +4,7 @@ import Foundation
 /// fails"): each a mono effect whose output is its input plus `level` (0 unless restored).
 /// `crashes-in-run` writes through a null pointer in the block holding frame `crashFrame`,
 /// `hangs-in-run` never returns from that block, `crashes-in-cleanup` crashes when freed (as
-/// padthv1 does), `not-safe-to-reload` aborts in `instantiate` once its library has been
+/// padthv1 does) and `hangs-in-cleanup` never returns from it, `not-safe-to-reload` aborts in `instantiate` once its library has been
 /// unloaded and loaded again in the process (as drumgizmo does; or always, with
 /// `MISBEHAVING_LOADED=always` in the environment), and `restore-schedules-work`
 /// loads its level through the worker when its state is restored (as a-fluidsynth loads its
@@ -15,6 +15,7 @@ public enum MisbehavingPlugins: String, CaseIterable {
     case crashesInRun = "crashes-in-run"
     case hangsInRun = "hangs-in-run"
     case crashesInCleanup = "crashes-in-cleanup"
+    case hangsInCleanup = "hangs-in-cleanup"
     case notSafeToReload = "not-safe-to-reload"
     case restoreSchedulesWork = "restore-schedules-work"
     case differsPerInstance = "differs-per-instance"
@@ -112,6 +113,10 @@ public enum MisbehavingPlugins: String, CaseIterable {
 
         static void cleanup(LV2_Handle handle) { free(handle); }
 
+        static void cleanup_hangs(LV2_Handle handle) {
+            for (;;) sleep(1);
+        }
+
         static void cleanup_crashes(LV2_Handle handle) {
             free(handle);
             *(volatile int *)0 = 1;
@@ -161,6 +166,7 @@ public enum MisbehavingPlugins: String, CaseIterable {
             PLUGIN("crashes-in-run", run_crashes, cleanup, NULL),
             PLUGIN("hangs-in-run", run_hangs, cleanup, NULL),
             PLUGIN("crashes-in-cleanup", run, cleanup_crashes, NULL),
+            PLUGIN("hangs-in-cleanup", run, cleanup_hangs, NULL),
             PLUGIN("not-safe-to-reload", run, cleanup, NULL),
             PLUGIN("restore-schedules-work", run, cleanup, extension_data),
             PLUGIN("differs-per-instance", run, cleanup, NULL),

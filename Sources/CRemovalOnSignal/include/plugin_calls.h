@@ -19,8 +19,8 @@ void plugin_call_end(void);
 
 /// From now on SIGSEGV, SIGBUS, SIGILL, SIGFPE and SIGABRT raised inside a plugin call of any
 /// thread remove the render's temporary file (removal_on_signal.h), write the sentence to
-/// stderr and end the process with PLUGIN_FAILURE_STATUS; a crash in cleanup once the output
-/// is complete is a warning, and the process ends with status 0. Outside a plugin call the
+/// stderr and end the process with PLUGIN_FAILURE_STATUS; a crash or a hang in cleanup once
+/// the output is complete is a warning, and the process ends with status 0. Outside a plugin call the
 /// signal goes to the handler there was before. The handler runs on an alternate stack, so a
 /// plugin that overflows its stack is named too. With `timeout_seconds` > 0, a watchdog thread
 /// ends the process the same way when the calling thread stays that long in one plugin call.
