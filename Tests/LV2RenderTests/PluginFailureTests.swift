@@ -102,6 +102,20 @@ final class PluginFailureTests: XCTestCase {
         XCTAssertEqual(Set(output), [MisbehavingPlugins.restoredLevel])
     }
 
+    func testAPathParameterThatIsAFIFOOrADeviceIsRefusedWithoutWaiting() throws {
+        // eg-sampler (lv2-examples, in TEST_DEBS) would wait in its worker for a writer.
+        let folder = TemporaryFolder("parameter")
+        XCTAssertEqual(mkfifo(folder.path("sample.fifo"), 0o600), 0)
+        let cases = [(folder.path("sample.fifo"), "The file for sample \(folder.path("sample.fifo")) is a FIFO (named pipe); lv2render reads only regular files.\n"),
+                     ("/dev/zero", "The file for sample /dev/zero is a device or socket, not a regular file.\n")]
+        for (path, sentence) in cases {
+            let result = try LV2RenderTool.run(["render", Examples.sampler, "--set", "sample=\(path)", "--notes", "60@0:0.1",
+                                                "-o", folder.path("out.wav")], timeout: 120)
+            XCTAssertEqual(result.status, 1, path)
+            XCTAssertEqual(result.standardError, sentence)
+        }
+    }
+
     func testAStateLoadedIntoALiveChainIsAnsweredBeforeItsNextFrame() throws {
         // What Python's load_state calls.
         let world = try LV2World(lv2Path: try MisbehavingPlugins.lv2Directory())
