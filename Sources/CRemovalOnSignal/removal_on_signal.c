@@ -17,8 +17,14 @@ void removal_remove_now(void) {
     }
 }
 
+static volatile sig_atomic_t outputs_pending = 0;
+
 const char *removal_completed_name(void) {
-    return completed ? completed_name : NULL;
+    return completed && !outputs_pending ? completed_name : NULL;
+}
+
+void removal_on_signal_outputs_pending(int pending) {
+    outputs_pending = pending != 0;
 }
 
 void removal_on_signal_completed(const char *name) {

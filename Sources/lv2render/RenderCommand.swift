@@ -203,6 +203,8 @@ struct RenderCommand: ParsableCommand {
         if let input { reads.add(input, option: "--input \(input)") }
         try checkOutputs([target, midiTarget], stages: request.stages, against: reads)
         request.collectsMIDIOutput = midiOut != nil
+        // The MIDI file is written after the plugins are freed: a crash in cleanup loses it.
+        removal_on_signal_outputs_pending(midiTarget == nil ? 0 : 1)
         request.inputMap = map.map { $0.map { ($0.channel, $0.symbol) } }
 
         let result = try ProgressBar().showing { progress in

@@ -14,4 +14,8 @@ int removal_on_signal_set(const char *path);
 /// after this leaves it standing, with a warning (plugin_calls.h). Copied; NULL forgets it.
 void removal_on_signal_completed(const char *name);
 
+/// While `pending` is non-zero, more outputs follow the audio file (the MIDI of --midi-out,
+/// written after the plugins are freed), so no output counts as complete.
+void removal_on_signal_outputs_pending(int pending);
+
 #endif
