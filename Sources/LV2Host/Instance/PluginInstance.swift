@@ -82,7 +82,7 @@ public final class PluginInstance {
         let library = try PluginLibrary(path: plugin.libraryPath)
         let descriptor = try library.descriptor(uri: plugin.uri)
         let callName = strdup(plugin.uri)!
-        plugin_call_begin(callName, "instantiate", -1, -1)
+        plugin_call_begin(callName, ("instantiate" as StaticString).cString, -1, -1)
         let made = descriptor.pointee.instantiate.flatMap { $0(descriptor, sampleRate, plugin.bundlePath, features.featureArray) }
         plugin_call_end()
         guard let handle = made else {
@@ -155,10 +155,10 @@ public final class PluginInstance {
     }
 
     /// Makes `body`, a call into the plugin named `call`, known to lv2render's crash and hang
-    /// reports (plugin_calls.h); `frames` for run. Allocates nothing: a few stores.
-    package func calling<Result>(_ call: StaticString, frames: Int = -1, _ body: () throws -> Result) rethrows -> Result {
-        let name = UnsafeRawPointer(call.utf8Start).assumingMemoryBound(to: CChar.self)
-        plugin_call_begin(callName, name, frames < 0 ? -1 : Int64(framesRun), Int64(frames))
+    /// reports (plugin_calls.h). Not for the run path: an unspecialized generic has the runtime
+    /// allocate and lock for its type's metadata on first use (`run` brackets its call by hand).
+    package func calling<Result>(_ call: StaticString, _ body: () throws -> Result) rethrows -> Result {
+        plugin_call_begin(callName, call.cString, -1, -1)
         defer { plugin_call_end() }
         return try body()
     }
@@ -400,10 +400,12 @@ public final class PluginInstance {
         for index in atomOutputs.indices {
             atomOutputs[index].prepareForOutput(chunkType: chunkType)
         }
-        calling("run", frames: frames) {
-            descriptor.pointee.run?(handle, UInt32(frames))
-            features.worker.deliverResponses()
-        }
+        // Bracketed by hand, not through the generic `calling` (see PluginWorker.begin); the
+        // name from a StaticString, since a String bridged to C is a copy on the heap.
+        plugin_call_begin(callName, ("run" as StaticString).cString, Int64(framesRun), Int64(frames))
+        descriptor.pointee.run?(handle, UInt32(frames))
+        features.worker.deliverResponses()
+        plugin_call_end()
         framesRun += frames
         clearEvents()
     }
@@ -427,5 +429,12 @@ public final class PluginInstance {
         guard isActive else { return }
         calling("deactivate") { descriptor.pointee.deactivate?(handle) }
         isActive = false
+    }
+}
+
+extension StaticString {
+    /// The literal as C text, for plugin_calls.h: no copy, so nothing allocates on the run path.
+    var cString: UnsafePointer<CChar> {
+        UnsafeRawPointer(utf8Start).assumingMemoryBound(to: CChar.self)
     }
 }

@@ -38,7 +38,9 @@ public final class PluginWorker {
     /// Binds the worker to the instance once it exists, if the plugin has `worker:interface`.
     func attach(_ descriptor: UnsafePointer<LV2_Descriptor>, _ handle: LV2_Handle, callName: UnsafePointer<CChar>) {
         self.callName = callName
-        let data = calling("extension_data") { descriptor.pointee.extension_data?(LV2URI.workerInterface) }
+        begin("extension_data")
+        let data = descriptor.pointee.extension_data?(LV2URI.workerInterface)
+        plugin_call_end()
         guard let data else { return }
         interface = data.assumingMemoryBound(to: LV2_Worker_Interface.self)
         self.handle = handle
@@ -47,11 +49,11 @@ public final class PluginWorker {
     /// Whether responses wait for `deliverResponses`.
     var hasResponses: Bool { responseEnd > 0 }
 
-    /// `body`, a call into the plugin, made known to the crash and hang reports (plugin_calls.h).
-    private func calling<Result>(_ call: StaticString, _ body: () -> Result) -> Result {
-        plugin_call_begin(callName, UnsafeRawPointer(call.utf8Start).assumingMemoryBound(to: CChar.self), -1, -1)
-        defer { plugin_call_end() }
-        return body()
+    /// Makes the call into the plugin that follows, up to `plugin_call_end`, known to the crash and
+    /// hang reports (plugin_calls.h). Not a generic wrapper: on the run path, an unspecialized
+    /// generic would have the runtime allocate and lock for its type's metadata on first use.
+    private func begin(_ call: StaticString) {
+        plugin_call_begin(callName, call.cString, -1, -1)
     }
 
     /// Whether the plugin does work through the worker.
@@ -64,7 +66,9 @@ public final class PluginWorker {
             guard let respondHandle else { return LV2_WORKER_ERR_UNKNOWN }
             return Unmanaged<PluginWorker>.fromOpaque(respondHandle).takeUnretainedValue().queueResponse(size: size, data: data)
         }
-        return calling("work") { work(handle, respond, Unmanaged.passUnretained(self).toOpaque(), size, data) }
+        begin("work")
+        defer { plugin_call_end() }
+        return work(handle, respond, Unmanaged.passUnretained(self).toOpaque(), size, data)
     }
 
     private func queueResponse(size: UInt32, data: UnsafeRawPointer?) -> LV2_Worker_Status {
@@ -84,10 +88,14 @@ public final class PluginWorker {
         var offset = 0
         while offset < responseEnd {
             let size = responses.load(fromByteOffset: offset, as: UInt32.self)
-            _ = calling("work_response") { interface.pointee.work_response?(handle, size, responses + offset + 8) }
+            begin("work_response")
+            _ = interface.pointee.work_response?(handle, size, responses + offset + 8)
+            plugin_call_end()
             offset += 8 + (Int(size) + 7) & ~7
         }
         responseEnd = 0
-        _ = calling("end_run") { interface.pointee.end_run?(handle) }
+        begin("end_run")
+        _ = interface.pointee.end_run?(handle)
+        plugin_call_end()
     }
 }
