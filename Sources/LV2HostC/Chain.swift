@@ -86,7 +86,7 @@ public func swiftlv2_chain_get_control(_ handle: OpaquePointer?, _ stage: Int32,
                                        _ value: UnsafeMutablePointer<Float>?) -> Int32 {
     status {
         let instances = try chain(handle).instances
-        guard instances.indices.contains(Int(stage)) else { throw HostError("The chain has no plugin number \(stage + 1).") }
+        guard instances.indices.contains(Int(stage)) else { throw HostError("The chain has no plugin number \(stage + 1).", kind: .notFound) }
         let current = try instances[Int(stage)].control(try string(symbol, "port symbol"))
         value?.pointee = current
     }
@@ -196,7 +196,7 @@ public func swiftlv2_chain_sends_midi(_ handle: OpaquePointer?) -> Int32 {
 public func swiftlv2_chain_plugin_json(_ handle: OpaquePointer?, _ stage: Int32) -> UnsafeMutablePointer<CChar>? {
     result {
         let instances = try chain(handle).instances
-        guard instances.indices.contains(Int(stage)) else { throw HostError("The chain has no plugin number \(stage + 1).") }
+        guard instances.indices.contains(Int(stage)) else { throw HostError("The chain has no plugin number \(stage + 1).", kind: .notFound) }
         return ownedString(try json(instances[Int(stage)].plugin.descriptionJSON))
     } ?? nil
 }

@@ -24,7 +24,7 @@ SETBFREE = "http://gareus.org/oss/lv2/b_synth"
 
 
 def lv2render_path():
-    return os.environ.get("SWIFTLV2_LV2RENDER") or swiftlv2.check.__globals__["_lv2render"]()
+    return os.environ.get("SWIFTLV2_LV2RENDER") or swiftlv2._check._lv2render()
 
 
 def lv2render(*arguments):

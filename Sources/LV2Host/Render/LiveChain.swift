@@ -112,7 +112,7 @@ public final class LiveChain {
         guard let parameter = try instance.plugin.parameter(named: name) else {
             let names = instance.plugin.parameters.map { $0.label ?? $0.shortName }
             let known = names.isEmpty ? "it has none" : "its parameters are " + names.joined(separator: ", ")
-            throw HostError("The plugin \(instance.plugin.uri) has no parameter \(name); \(known).")
+            throw HostError("The plugin \(instance.plugin.uri) has no parameter \(name); \(known).", kind: .notFound)
         }
         let value = try ParameterValue(text, for: parameter)
         try instance.setParameter(parameter, value)
@@ -149,7 +149,7 @@ public final class LiveChain {
 
     private func instance(_ stage: Int) throws -> PluginInstance {
         guard chain.instances.indices.contains(stage) else {
-            throw HostError("The chain has \(chain.instances.count) plugin\(chain.instances.count == 1 ? "" : "s"), so it has no plugin number \(stage + 1).")
+            throw HostError("The chain has \(chain.instances.count) plugin\(chain.instances.count == 1 ? "" : "s"), so it has no plugin number \(stage + 1).", kind: .notFound)
         }
         return chain.instances[stage]
     }

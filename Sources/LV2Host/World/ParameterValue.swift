@@ -19,7 +19,7 @@ public enum ParameterValue: Equatable {
         case .path:
             let path = URL(fileURLWithPath: text, relativeTo: URL(fileURLWithPath: FileManager.default.currentDirectoryPath)).standardizedFileURL.path
             guard FileManager.default.fileExists(atPath: path) else {
-                throw HostError("The file \(path) for \(name) does not exist.")
+                throw HostError("The file \(path) for \(name) does not exist.", kind: .file)
             }
             self = .path(path)
         case .string: self = .string(text)

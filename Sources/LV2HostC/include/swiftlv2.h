@@ -31,6 +31,16 @@ typedef struct swiftlv2_audio swiftlv2_audio;
 /* The message of the calling thread's last failure; valid until its next failure. */
 const char *swiftlv2_last_error(void);
 
+/* The kind of the calling thread's last failure, so that each kind can be answered alike
+ * (Python raises one exception type for each); 0 before any failure. */
+enum {
+    SWIFTLV2_ERROR_INVALID = 1,        /* a value, label, name or combination the host cannot take */
+    SWIFTLV2_ERROR_NOT_FOUND = 2,      /* no plugin, preset, port, parameter or stage by that name */
+    SWIFTLV2_ERROR_FILE = 3,           /* a file or folder missing, unreadable or not writable */
+    SWIFTLV2_ERROR_PLUGIN_CRASHED = 4  /* a plugin crashed while the host ran it */
+};
+int32_t swiftlv2_last_error_kind(void);
+
 void swiftlv2_string_free(char *string);
 
 /* --- The world: every plugin description on the LV2 path ------------------------------ */
