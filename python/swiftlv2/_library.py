@@ -9,7 +9,7 @@ from __future__ import annotations
 import ctypes
 import os
 from pathlib import Path
-from typing import Any, Callable, Union
+from typing import Any, Callable, Union, cast
 
 import numpy as np
 import numpy.typing as npt
@@ -129,7 +129,7 @@ FloatArray = npt.NDArray[np.float32]
 def channel_pointers(array: FloatArray) -> npt.NDArray[np.uintp]:
     """The addresses of the rows of a C-contiguous (channels, frames) float32 array, as an array
     whose `.ctypes.data` is the `float *const *` the library takes (keep it alive for the call)."""
-    return array.ctypes.data + np.arange(array.shape[0], dtype=np.uintp) * np.uintp(array.strides[0])
+    return (np.arange(array.shape[0], dtype=np.uintp) * np.uintp(array.strides[0]) + np.uintp(array.ctypes.data)).astype(np.uintp)
 
 
 def process(handle: int, inputs: FloatArray, outputs: FloatArray, frames: int, position: int, piece: int) -> None:
@@ -160,7 +160,8 @@ def address(array: FloatArray) -> int:
     """Where an array's samples are: through ctypes' buffer protocol, three times quicker than
     numpy's `.ctypes.data`, which serves for what it refuses (read-only or empty arrays)."""
     try:
-        return ctypes.addressof(ctypes.c_char.from_buffer(array))
+        # numpy's stubs do not say that arrays are buffers.
+        return ctypes.addressof(ctypes.c_char.from_buffer(cast(Any, array)))
     except (TypeError, ValueError):
         return array.ctypes.data
 

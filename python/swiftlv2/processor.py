@@ -9,12 +9,12 @@ import math
 import os
 import warnings
 from types import TracebackType
-from typing import List, Optional, Tuple, Type, TypeVar, Union
+from typing import Any, List, Optional, Tuple, Type, TypeVar, Union
 
 import numpy as np
 import numpy.typing as npt
 
-from ._layout import Layout, audio_of
+from ._layout import Layout, Stream, audio_of
 from ._library import FloatArray, c, encode, process
 from .errors import ClosedError, InvalidValueError, NonFiniteOutputWarning
 from .midi import MIDIEvent, MIDISource, file_messages, is_midi, timed_messages
@@ -28,9 +28,7 @@ DEFAULT_TAIL = 1.0
 INTERRUPTIBLE_SECONDS = 0.1
 
 # What a call takes: audio (numpy, or anything numpy reads as float samples) or MIDI.
-Source = Union[FloatArray, "npt.NDArray[np.float64]", MIDISource, None]
-# What a call gives: audio, or the MIDI of a plugin without audio outputs.
-Output = Union[FloatArray, List[MIDIEvent]]
+Source = Union["npt.NDArray[Any]", MIDISource, None]
 
 _Self = TypeVar("_Self", bound="_Processor")
 
@@ -38,12 +36,14 @@ _Self = TypeVar("_Self", bound="_Processor")
 class _ChainState:
     """What a chain says about itself, kept from one reset to the next: a stream of short calls
     then costs one foreign call each."""
-    __slots__ = ("input_channels", "output_channels", "sends_midi", "position", "midi_output")
+    __slots__ = ("input_channels", "output_channels", "sends_midi", "position", "midi_output", "channels_last")
 
     def __init__(self, input_channels: int, output_channels: int, sends_midi: bool, position: int) -> None:
         self.input_channels, self.output_channels, self.sends_midi = input_channels, output_channels, sends_midi
         self.position = position
         self.midi_output: List[MIDIEvent] = []
+        # The layout of the latest call's audio (None: it had none), for a stream's next chunk.
+        self.channels_last: Optional[bool] = None
 
 
 def _free(handle: Optional[int]) -> None:
@@ -137,7 +137,7 @@ class _Processor:
 
     def __call__(self, source: Source = None, sample_rate: Optional[float] = None, *, duration: Optional[float] = None,
                  reset: bool = True, bpm: Optional[float] = None, tail: float = DEFAULT_TAIL,
-                 compensate_latency: bool = False, layout: Optional[Layout] = None) -> Output:
+                 compensate_latency: bool = False, layout: Optional[Layout] = None) -> FloatArray:
         """Processes `source` and returns the output as float32, in the layout of the input:
         (channels, frames) for (channels, frames), (frames, channels) for (frames, channels), 1-D
         for 1-D (mono) input when the output is mono; (channels, frames) for MIDI or a duration.
@@ -155,7 +155,8 @@ class _Processor:
         MIDI file's tempo map).
         compensate_latency: shift the output back by the latency the plugins report, rendering
         that much longer, as lv2render's --compensate-latency (with reset=True only).
-        A plugin that sends MIDI and has no audio output returns its MIDI events instead.
+        The MIDI the plugins sent is in `midi_output` afterwards; a plugin without audio outputs
+        (eg-fifths) returns no channels.
         NaN and infinite output samples are returned as 0, with a NonFiniteOutputWarning.
         A long call can be interrupted: Ctrl-C raises KeyboardInterrupt after at most about
         0.1 s of audio more.
@@ -167,11 +168,14 @@ class _Processor:
         if source is not None and not isinstance(source, np.ndarray) and is_midi(source):
             midi = source
         elif source is not None:
-            carrying_on = not reset and self._state is not None and self._state.position > 0
-            audio = audio_of(source, "source", layout, self._state.input_channels if carrying_on and self._state else None)
-        handle = self._handle_for_call(reset, None if audio is None else audio.samples.shape[0], bpm)
+            state = self._state
+            carrying_on = not reset and state is not None and state.position > 0 and state.channels_last is not None
+            stream = Stream(state.input_channels, bool(state.channels_last)) if carrying_on and state else None
+            audio = audio_of(source, "source", layout, stream)
+        handle = self._handle_for_call(reset, 0 if audio is None else audio.samples.shape[0], bpm)
         state = self._state
         assert state is not None
+        state.channels_last = None if audio is None else audio.channels_last
         first_frame = state.position
         start = first_frame / self.sample_rate
         content_end = 0.0
@@ -200,7 +204,12 @@ class _Processor:
             samples = np.concatenate([samples, np.zeros((samples.shape[0], dropped), dtype=np.float32)], axis=1)
         output: FloatArray = np.empty((state.output_channels, frames + dropped), dtype=np.float32)
         piece = max(1, math.ceil(INTERRUPTIBLE_SECONDS * self.sample_rate / self.block_size)) * self.block_size
-        process(handle, samples, output, frames + dropped, first_frame, piece)
+        try:
+            process(handle, samples, output, frames + dropped, first_frame, piece)
+        except BaseException:
+            # Interrupted (Ctrl-C), the chain went as far as its last whole piece.
+            state.position = int(c.chain_position(handle))
+            raise
         state.position += frames + dropped
         if dropped:
             output = np.ascontiguousarray(output[:, dropped:])
@@ -210,8 +219,6 @@ class _Processor:
             state.midi_output = [MIDIEvent(frame - start_frame, (frame - start_frame) / self.sample_rate, bytes(data))
                                  for frame, data in json.loads(c.chain_take_midi_output_json(handle))
                                  if 0 <= frame - start_frame < frames]
-        if output.shape[0] == 0:
-            return state.midi_output
         non_finite = _zero_non_finite(output)
         if non_finite:
             warnings.warn(f"{self._description()} output {non_finite} sample{'s' if non_finite != 1 else ''} that "

@@ -59,7 +59,8 @@ def test_third_party_instrument_plays_each_note():
 
 def test_midi_out_comes_back_as_events():
     fifths = swiftlv2.load(EG_FIFTHS)
-    events = fifths([(60, 0.0, 0.5, 100)], duration=1.0)
+    assert fifths([(60, 0.0, 0.5, 100)], duration=1.0).shape == (0, 48000)
+    events = fifths.midi_output
     notes = [(event.frame, event.bytes[0] & 0xF0, event.bytes[1]) for event in events]
     assert notes == [(0, 0x90, 60), (0, 0x90, 67), (24000, 0x80, 60), (24000, 0x80, 67)]
     assert events[2].seconds == 0.5
