@@ -12,6 +12,7 @@ from typing import TYPE_CHECKING, Any, Dict, List, Optional, Sequence, Type, Uni
 
 from ._library import c, encode
 from .errors import ClosedError
+from .processor import DEFAULT_BLOCK_SIZE, DEFAULT_SAMPLE_RATE
 
 if TYPE_CHECKING:
     from .plugin import Plugin
@@ -89,7 +90,7 @@ class World:
         description: Dict[str, Any] = json.loads(c.world_plugin_json(self.handle, encode(uri)))
         return description
 
-    def load(self, uri: str, sample_rate: float = 48000, block_size: int = 512) -> Plugin:
+    def load(self, uri: str, sample_rate: float = DEFAULT_SAMPLE_RATE, block_size: int = DEFAULT_BLOCK_SIZE) -> Plugin:
         """Loads the plugin `uri` from this world at `sample_rate`."""
         from .plugin import Plugin
         return Plugin(uri, sample_rate=sample_rate, block_size=block_size, world=self)
