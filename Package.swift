@@ -138,7 +138,7 @@ let package = Package(
             "LV2Check", "LV2Host", "AudioMIDIFiles", "RTProbe", "TestSupport", "DSP", "LV2Kit", "SineSynth", "RateAdapter",
         ]),
         .testTarget(name: "LV2RenderTests", dependencies: [
-            "lv2render", "LV2Host", "AudioMIDIFiles", "TestSupport", "SwiftLV2Version", "DSP", "RateAdapter",
+            "lv2render", "LV2Host", "LV2HostC", "LV2TestKit", "AudioMIDIFiles", "TestSupport", "SwiftLV2Version", "DSP", "RateAdapter",
         ]),
         .testTarget(name: "CheckTests", dependencies: ["LV2Host", "LV2TestKit", "TestSupport"]),
         // The test kit as an author uses it, on plugin.lv2 (`make plugin` first).

@@ -66,13 +66,14 @@ class Plugin(_Processor):
         return value.value
 
     def set_parameter(self, name, value):
-        """Sets a control input by symbol (a number, or a scale point's label), or a patch
-        parameter by URI, label or the URI's last part (a path, a number, text)."""
-        if name in self.parameters:
-            self._apply("chain_set_control", encode(name), self.parameters[name].value_of(value))
+        """Sets a control input by symbol (a number, or a scale point's label in any case), or a
+        patch parameter by URI, label or the URI's last part (a path, a number, text), as
+        lv2render's --set does: the library reads the value."""
+        if isinstance(value, bool):
+            text = "1" if value else "0"
         else:
             text = os.fspath(value) if isinstance(value, os.PathLike) else str(value)
-            self._apply("chain_set_parameter", encode(name), encode(text))
+        self._apply("chain_set", encode(name), encode(text))
 
     def _apply(self, setting, *arguments):
         """Applies a setting to this plugin, then to the chains it is part of, where it plays
@@ -82,7 +83,7 @@ class Plugin(_Processor):
         getattr(c, setting)(self._handle, 0, *arguments)
         for chain in list(self._chains):
             chain._apply(self, setting, arguments)
-        if setting in ("chain_set_control", "chain_set_parameter"):
+        if setting == "chain_set":
             self._settings = [kept for kept in self._settings if kept[:2] != (setting, arguments[0])]
         self._settings.append((setting, *arguments))
 

@@ -98,27 +98,19 @@ public final class LiveChain {
 
     // MARK: - Settings, kept for the next reset and applied now
 
-    /// Sets a control input of stage `stage`.
-    public func setControl(stage: Int, _ symbol: String, _ value: Float) throws {
-        try instance(stage).setControl(symbol, value)
-        stages[stage].controls.removeAll { $0.symbol == symbol }
-        stages[stage].controls.append((symbol, value))
-    }
-
-    /// Sets a parameter (`patch:writable`) by URI, label or the URI's last part, from text as
-    /// `--set` takes it; the plugin takes it in an empty block, as before a render.
-    public func setParameter(stage: Int, _ name: String, _ text: String) throws {
+    /// Sets a control input, a CV input (held at the value) or a parameter of stage `stage`,
+    /// as `--set NAME=VALUE` does (`StageSetting`); a parameter is taken in an empty block, as before a render.
+    public func set(stage: Int, _ setting: StageSetting) throws {
         let instance = try instance(stage)
-        guard let parameter = try instance.plugin.parameter(named: name) else {
-            let names = instance.plugin.parameters.map { $0.label ?? $0.shortName }
-            let known = names.isEmpty ? "it has none" : "its parameters are " + names.joined(separator: ", ")
-            throw HostError("The plugin \(instance.plugin.uri) has no parameter \(name); \(known).")
+        let target = try setting.target(on: instance.plugin)
+        switch target {
+        case .control(let symbol, let value):
+            try instance.hold(symbol, at: value)
+        case .parameter(let parameter, let value):
+            try instance.setParameter(parameter, value)
+            instance.run(frames: 0)
         }
-        let value = try ParameterValue(text, for: parameter)
-        try instance.setParameter(parameter, value)
-        instance.run(frames: 0)
-        stages[stage].parameters.removeAll { $0.parameter.uri == parameter.uri }
-        stages[stage].parameters.append((parameter, value))
+        stages[stage].record(target)
     }
 
     /// Loads a preset, by URI or label. The controls set before it that it sets are forgotten,

@@ -32,13 +32,7 @@ extension RenderStage {
         var notes: [String] = []
         if let presetURI { notes += try world.restorePreset(presetURI, into: instance) }
         if let statePath { notes += try world.restoreState(statePath, into: instance) }
-        for (symbol, value) in controls {
-            if let cv = instance.cvInput(symbol) {
-                cv.update(repeating: value)
-            } else {
-                try instance.setControl(symbol, value)
-            }
-        }
+        for (symbol, value) in controls { try instance.hold(symbol, at: value) }
         return notes
     }
 

@@ -81,12 +81,15 @@ int64_t swiftlv2_chain_latency(swiftlv2_chain *chain);
  * lv2:sampleRate ports in hertz at the chain's rate, as its instance sees them. */
 char *swiftlv2_chain_plugin_json(swiftlv2_chain *chain, int32_t stage);
 
-/* Settings of plugin `stage` (0 for the first), applied now and kept for the next reset. */
+/* Settings of plugin `stage` (0 for the first), applied now and kept for the next reset.
+ * NAME=VALUE as lv2render --set takes it: a control or CV input by symbol (a number, in hertz
+ * for an lv2:sampleRate port, or a scale point's label in any case), else a patch parameter by
+ * URI, label or the URI's last part (a path, a number, true…). */
+int32_t swiftlv2_chain_set(swiftlv2_chain *chain, int32_t stage, const char *name, const char *value);
+/* The same for a control or CV input and a number. */
 int32_t swiftlv2_chain_set_control(swiftlv2_chain *chain, int32_t stage, const char *symbol, float value);
 /* The current value of a control port, input or output. */
 int32_t swiftlv2_chain_get_control(swiftlv2_chain *chain, int32_t stage, const char *symbol, float *value);
-/* A patch parameter by URI, label or the URI's last part; the value as text (a path, a number…). */
-int32_t swiftlv2_chain_set_parameter(swiftlv2_chain *chain, int32_t stage, const char *name, const char *value);
 /* A preset by URI or label. */
 int32_t swiftlv2_chain_load_preset(swiftlv2_chain *chain, int32_t stage, const char *preset);
 /* A state directory as swiftlv2_chain_save_state, jalv and lv2render --save-state write it. */
