@@ -194,8 +194,8 @@ public func swiftlv2_chain_sends_midi(_ handle: OpaquePointer?) -> Int32 {
 @_cdecl("swiftlv2_chain_plugin_json")
 public func swiftlv2_chain_plugin_json(_ handle: OpaquePointer?, _ stage: Int32) -> UnsafeMutablePointer<CChar>? {
     result {
-        let instances = try chain(handle).instances
-        guard instances.indices.contains(Int(stage)) else { throw HostError("The chain has no plugin number \(stage + 1).") }
-        return ownedString(try json(instances[Int(stage)].plugin.descriptionJSON))
+        let chain = try chain(handle)
+        guard chain.instances.indices.contains(Int(stage)) else { throw HostError("The chain has no plugin number \(stage + 1).") }
+        return ownedString(PluginDescription(chain.instances[Int(stage)].plugin, sampleRate: chain.sampleRate).json())
     } ?? nil
 }

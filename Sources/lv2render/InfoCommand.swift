@@ -25,7 +25,7 @@ struct InfoCommand: ParsableCommand {
     func run() throws {
         let declared = try resolvePlugin(uri, in: LV2World.forCommandLine())
         if json {
-            print(PluginDescriptionJSON.text(for: declared, sampleRate: Double(rate)))
+            print(PluginDescription(declared, sampleRate: Double(rate)).json(pretty: true))
             return
         }
         let plugin = declared.scaled(toSampleRate: Double(rate))

@@ -89,8 +89,8 @@ final class SettingMeaningTests: XCTestCase {
                     print(json.dumps(str(error)))
             """
         let cases = try String(decoding: JSONSerialization.data(withJSONObject: Self.table.map { [$0.name, $0.text] }), as: UTF8.self)
-        let result = try runCommand("/bin/sh", ["-c", "printf '%s' \"$0\" | python3 -c \"$1\" \"$2\" \"$3\"",
-                                                cases, script, Self.uri, try Self.lv2Directory()],
+        let result = try runCommand("/bin/sh", ["-c", "printf '%s' \"$0\" | \"$4\" -c \"$1\" \"$2\" \"$3\"",
+                                                cases, script, Self.uri, try Self.lv2Directory(), Self.python],
                                     environment: ["PYTHONPATH": Repository.root.appendingPathComponent("python").path])
         XCTAssertEqual(result.status, 0, result.standardError)
         let lines = result.standardOutput.split(separator: "\n")
@@ -107,6 +107,9 @@ final class SettingMeaningTests: XCTestCase {
     }
 
     // MARK: - Helpers
+
+    /// The Python `make test` runs the package's tests with.
+    static let python = ProcessInfo.processInfo.environment["PYTHON"] ?? "/usr/bin/python3"
 
     private static func sound(_ channels: [[Float]]) throws -> Outcome {
         guard channels.count == 2, let mode = channels[0].first, let cutoff = channels[1].first else {

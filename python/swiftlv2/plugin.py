@@ -30,7 +30,7 @@ class Plugin(_Processor):
         set_internal("uri", info["uri"])
         set_internal("name", info["name"])
         set_internal("parameters", {port["symbol"]: Parameter.from_port(port)
-                                    for port in info["controls"] if port["input"]})
+                                    for port in info["ports"] if port["type"] == "control" and port["input"]})
         self._chains = weakref.WeakSet()
         self._settings = []
         self._mirror(handle)

@@ -6,6 +6,7 @@ from dataclasses import dataclass
 from pathlib import Path
 
 from ._library import c, encode
+from .processor import DEFAULT_SAMPLE_RATE
 
 _worlds = {}
 
@@ -42,6 +43,8 @@ def plugins(lv2_path=None):
     return [PluginSummary(**entry) for entry in json.loads(c.world_plugins_json(world(lv2_path)))]
 
 
-def describe(uri, lv2_path=None):
-    """Everything lilv says about one plugin, as a dict (ports, parameters, presets, features)."""
-    return json.loads(c.world_plugin_json(world(lv2_path), encode(uri)))
+def describe(uri, sample_rate=DEFAULT_SAMPLE_RATE, lv2_path=None):
+    """Everything lilv says about one plugin, as a dict (ports, groups, parameters, presets,
+    features), as `lv2render info --json --rate sample_rate` prints it: the ranges of
+    lv2:sampleRate ports in hertz at `sample_rate` (None: as declared)."""
+    return json.loads(c.world_plugin_json(world(lv2_path), encode(uri), float(sample_rate or 0)))

@@ -15,7 +15,7 @@ def test_parameters_describe_ranges_units_defaults_and_labels():
     quality = adapter.parameters["quality"]
     assert quality.enumeration and len(quality.scale_points) >= 2
     described = swiftlv2.describe(RATE_ADAPTER)
-    assert {port["symbol"] for port in described["controls"]} >= set(adapter.parameters)
+    assert {port["symbol"] for port in described["ports"] if port["type"] == "control"} >= set(adapter.parameters)
 
 
 def test_a_control_set_by_symbol_is_heard():

@@ -44,9 +44,10 @@ void swiftlv2_world_free(swiftlv2_world *world);
 /* A JSON array with one object per plugin: uri, name, instrument, audio_inputs, audio_outputs. */
 char *swiftlv2_world_plugins_json(swiftlv2_world *world);
 
-/* One plugin's description as a JSON object: ports (ranges, defaults, units, scale points),
- * parameters, presets, features. */
-char *swiftlv2_world_plugin_json(swiftlv2_world *world, const char *uri);
+/* One plugin's description as a JSON object, as lv2render info --json prints it (snake_case keys,
+ * schema_version): ports (ranges, defaults, units, scale points), groups, parameters, presets,
+ * features. The ranges of lv2:sampleRate ports are in hertz at `sample_rate` (0: as declared). */
+char *swiftlv2_world_plugin_json(swiftlv2_world *world, const char *uri, double sample_rate);
 
 /* --- Chains: plugins kept alive between calls ------------------------------------------ */
 
