@@ -3,10 +3,10 @@ import AudioMIDIFiles
 /// A chain of plugins kept alive between calls, for a program that pushes audio through
 /// it piece by piece (the C library, and Python over it).
 ///
-/// It is a render cut into calls: the instances are made as `Renderer` makes them (default
-/// state, preset, state, controls, parameters), wired by `PluginChain`, fed MIDI by
-/// `MIDISchedule` and time by `Transport`, and run in blocks cut from the same pattern,
-/// carried over from one call to the next. So N frames in one call, or in chunks of any
+/// It is a render cut into calls: the instances are made as `Renderer` makes them
+/// (`RenderStage.makeInstance`: default state, preset, state, controls; then parameters),
+/// wired by `PluginChain`, fed MIDI by `MIDISchedule` and time by `Transport`, and run in
+/// blocks cut from the same pattern, carried over from one call to the next. So N frames in one call, or in chunks of any
 /// sizes that add up to N, give the samples `lv2render` writes for those N frames.
 public final class LiveChain {
     /// How each plugin is set up; `reset` makes the instances again from these.
@@ -42,18 +42,13 @@ public final class LiveChain {
         lengths = blocks.lengths()
     }
 
-    /// The instances set up and wired as `Renderer` does it for a request of these stages,
-    /// which is checked as a render's is.
+    /// The instances set up (`RenderStage.makeInstance`) and wired as a render's are, after
+    /// the checks a render makes of its stages and timing.
     private static func makeChain(world: LV2World, stages: [RenderStage], sampleRate: Double, blocks: BlockPattern,
                                   inputChannelCount: Int, beatsPerMinute: Double?) throws -> (PluginChain, PushedAudio?) {
-        var request = RenderRequest(stages: stages)
-        request.sampleRate = sampleRate
-        request.blocks = blocks
-        request.beatsPerMinute = beatsPerMinute
-        try request.validate()
-        let renderer = Renderer(world: world)
+        try RenderRequest.checkSetUp(stages: stages, sampleRate: sampleRate, blocks: blocks, beatsPerMinute: beatsPerMinute)
         // A state's warnings (a partial state) are for a command line's report; a call has none.
-        let instances = try stages.map { try renderer.makeInstance($0, request).0 }
+        let instances = try stages.map { try $0.makeInstance(in: world, sampleRate: sampleRate, blocks: blocks).instance }
         let input = inputChannelCount > 0 ? PushedAudio(sampleRate: sampleRate, channelCount: inputChannelCount) : nil
         let last = instances[instances.count - 1]
         let chain = try PluginChain(instances, input: input, midi: MIDISchedule([], sampleRate: sampleRate),
@@ -61,7 +56,7 @@ public final class LiveChain {
                                                          sampleRate: sampleRate),
                                     collectsMIDIOutput: last.audioOutputCount == 0)
         chain.activate()
-        try renderer.setParameters(request, chain)
+        try RenderStage.setParameters(stages, of: instances)
         return (chain, input)
     }
 

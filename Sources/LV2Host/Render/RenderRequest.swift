@@ -46,15 +46,21 @@ public struct RenderRequest {
 
     /// Throws unless the request can be rendered as far as its own fields tell.
     func validate() throws {
+        try Self.checkSetUp(stages: stages, sampleRate: sampleRate, blocks: blocks, beatsPerMinute: beatsPerMinute)
+        try Self.checkTiming(sampleRate: sampleRate, duration: duration, tail: tail)
+        try input?.checkChannelLengths()
+    }
+
+    /// Throws unless the stages, rate, blocks and tempo can make a chain (`LiveChain` checks these alone).
+    static func checkSetUp(stages: [RenderStage], sampleRate: Double, blocks: BlockPattern, beatsPerMinute: Double?) throws {
         guard !stages.isEmpty else {
             throw HostError("A render needs at least one plugin.")
         }
-        try Self.checkTiming(sampleRate: sampleRate, duration: duration, tail: tail)
+        try checkTiming(sampleRate: sampleRate, duration: nil, tail: nil)
         try blocks.validate()
         if let beatsPerMinute, !Transport.tempoRange.contains(beatsPerMinute) {
             throw HostError("The tempo must be between \(Int(Transport.tempoRange.lowerBound)) and \(Int(Transport.tempoRange.upperBound)) beats per minute, not \(beatsPerMinute.compactDescription).")
         }
-        try input?.checkChannelLengths()
     }
 
     /// Throws unless the sample rate, the duration and the tail are in range: what a
