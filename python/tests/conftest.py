@@ -42,6 +42,14 @@ def render_with_lv2render(tmp_path, *arguments):
     return audio
 
 
+def assert_same_sound(audio, expected):
+    """`audio` is `expected` sample for sample, and is not silent: two renders gone silent
+    (a plugin that stopped playing) would be equal too. Silent: no sample above -60 dBFS."""
+    audio = np.asarray(audio)
+    assert audio.size and float(np.max(np.abs(audio))) > 1e-3, "the render is silent"
+    assert np.array_equal(audio, expected)
+
+
 def noise(channels, frames, seed=1, level=0.5):
     return (np.random.default_rng(seed).uniform(-level, level, (channels, frames))).astype(np.float32)
 
