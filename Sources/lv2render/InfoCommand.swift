@@ -70,7 +70,7 @@ struct InfoCommand: ParsableCommand {
     }
 
     /// "http://…#sidechain  "Sidechain"  side-chain of http://…#main"
-    private func describe(_ group: PortGroup) -> String {
+    private func describe(_ group: PortGroupInfo) -> String {
         let name = group.name.map { "  \"\($0)\"" } ?? ""
         let role = group.sideChainOf.map { "  side-chain of \($0)" } ?? ""
         return group.uri + name + role

@@ -10,7 +10,7 @@ public struct RenderStage {
     /// Controls moved during the render, after the single `controls` (`--automate`).
     public var automations: [Automation] = []
     /// Parameters (`patch:writable`) set before the first block, after the controls.
-    public var parameters: [(parameter: ParameterInfo, value: ParameterValue)] = []
+    public var parameters: [(parameter: ParameterInfo, value: PatchValue)] = []
     /// A state directory (as jalv and `savedStatePath` write it) restored after the preset.
     public var statePath: String?
     /// Where to save the plugin's state once the render is over.

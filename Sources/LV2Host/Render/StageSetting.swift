@@ -19,7 +19,7 @@ public struct StageSetting {
     /// What a setting sets, once the plugin's description has told the two kinds apart.
     public enum Target {
         case control(symbol: String, value: Float)
-        case parameter(ParameterInfo, ParameterValue)
+        case parameter(ParameterInfo, PatchValue)
     }
 
     /// A VALUE its port cannot take as a number: a mistake in what was typed (lv2render
@@ -38,7 +38,7 @@ public struct StageSetting {
             return .control(symbol: name, value: try number(scalePoints: port.scalePoints))
         }
         if let parameter = try plugin.parameter(named: name) {
-            return .parameter(parameter, try ParameterValue(text, for: parameter))
+            return .parameter(parameter, try PatchValue(text, for: parameter))
         }
         let controls = plugin.ports.filter { ($0.kind == .control || $0.kind == .cv) && $0.isInput }.map(\.symbol)
         let valid = controls.isEmpty ? "it has no control or CV inputs" : "valid symbols are " + controls.joined(separator: ", ")
