@@ -75,6 +75,9 @@ _signatures = {
     "swiftlv2_audio_sample_rate": (ctypes.c_double, [_Audio]),
     "swiftlv2_audio_copy": (None, [_Audio, _FloatPointers]),
     "swiftlv2_audio_free": (None, [_Audio]),
+    "swiftlv2_default_sample_rate": (ctypes.c_double, []),
+    "swiftlv2_default_block_length": (ctypes.c_int32, []),
+    "swiftlv2_frames": (ctypes.c_int64, [ctypes.c_double, ctypes.c_double]),
     "swiftlv2_audio_write": (ctypes.c_int32, [ctypes.c_char_p, _FloatPointers, ctypes.c_int32, ctypes.c_int64, ctypes.c_double, ctypes.c_char_p]),
 }
 

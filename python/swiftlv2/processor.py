@@ -10,9 +10,9 @@ import numpy as np
 from ._library import c, encode, process
 from .midi import MIDIEvent, file_messages, is_midi, timed_messages
 
-DEFAULT_SAMPLE_RATE = 48000
-# lv2render's default block length: the Python path gives its samples.
-DEFAULT_BLOCK_SIZE = 512
+# lv2render's defaults, from the library: the Python path gives its samples.
+DEFAULT_SAMPLE_RATE = int(c.default_sample_rate())
+DEFAULT_BLOCK_SIZE = c.default_block_length()
 # Seconds rendered after the last MIDI event when no duration is given.
 DEFAULT_TAIL = 1.0
 
@@ -38,10 +38,8 @@ def _free(handle):
 
 
 def _frames(seconds, sample_rate):
-    """The frame count for `seconds`, rounded half away from zero as lv2render rounds it."""
-    value = seconds * sample_rate
-    whole = math.floor(value)
-    return int(whole + (1 if value - whole >= 0.5 else 0))
+    """The frame count for `seconds`, rounded as lv2render rounds it (by the library)."""
+    return c.frames(seconds, sample_rate)
 
 
 class _Processor:

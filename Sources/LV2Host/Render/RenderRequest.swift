@@ -4,8 +4,8 @@ import AudioMIDIFiles
 public struct RenderRequest {
     /// A chain: stage k's audio outputs feed stage k+1's audio inputs.
     public var stages: [RenderStage]
-    public var sampleRate: Double = 48000
-    public var blocks: BlockPattern = .fixed(512)
+    public var sampleRate: Double = defaultSampleRate
+    public var blocks: BlockPattern = .fixed(defaultBlockLength)
     /// MIDI for the first stage, in any order (the renderer sorts it). Events before 0 s,
     /// after `TimedMIDIEvent.latestSeconds` or at no finite time are dropped.
     public var midi: [TimedMIDIEvent] = []
@@ -35,6 +35,17 @@ public struct RenderRequest {
 
     public init(stages: [RenderStage]) {
         self.stages = stages
+    }
+
+    /// The rate and block length a render has unless told otherwise, in every front end
+    /// (lv2render's options, the C library's `swiftlv2_default_*`, so Python's).
+    public static let defaultSampleRate = 48000.0
+    public static let defaultBlockLength = 512
+
+    /// Seconds as whole frames at `sampleRate`, rounded half away from zero: how every time a
+    /// render is given (a duration, a tail, an automation point, a tempo change) becomes frames.
+    public static func frames(_ seconds: Double, sampleRate: Double) -> Int {
+        Int((seconds * sampleRate).rounded())
     }
 
     /// Durations and tails beyond this are refused: longer is surely a typing mistake.

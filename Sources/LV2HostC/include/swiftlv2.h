@@ -33,6 +33,12 @@ const char *swiftlv2_last_error(void);
 
 void swiftlv2_string_free(char *string);
 
+/* lv2render's default sample rate and block length, and its rounding of seconds to frames
+ * (half away from zero), for callers whose defaults and lengths must match it. */
+double swiftlv2_default_sample_rate(void);
+int32_t swiftlv2_default_block_length(void);
+int64_t swiftlv2_frames(double seconds, double sample_rate);
+
 /* --- The world: every plugin description on the LV2 path ------------------------------ */
 
 /* lv2_path: a colon-separated list of folders that hold bundles; NULL for $LV2_PATH, else
