@@ -36,15 +36,3 @@ class Parameter:
                    enumeration=port["enumeration"], logarithmic=port["logarithmic"], designation=port.get("designation"),
                    comment=port.get("comment"),
                    scale_points={point["label"]: point["value"] for point in port.get("scale_points", [])})
-
-    def value_of(self, value: ControlValue) -> float:
-        """The number for `value`: a number as it is, True/False as 1/0, or a scale point's label."""
-        if isinstance(value, str):
-            if value in self.scale_points:
-                return self.scale_points[value]
-            labels = f"its labels are {', '.join(self.scale_points)}" if self.scale_points else "it has no labelled values"
-            raise InvalidValueError(f"The port {self.symbol} has no value labelled {value!r}; {labels}.")
-        try:
-            return float(value)
-        except (TypeError, ValueError):
-            raise TypeError(f"The value for {self.symbol} is a number or a label, not {type(value).__name__} {value!r}.") from None

@@ -51,7 +51,7 @@ class Plugin(_Processor):
         set_internal("uri", info["uri"])
         set_internal("name", info["name"])
         set_internal("parameters", {port["symbol"]: Parameter.from_port(port)
-                                    for port in info["controls"] if port["input"]})
+                                    for port in info["ports"] if port["type"] == "control" and port["input"]})
         self._chains: weakref.WeakSet[Chain] = weakref.WeakSet()
         self._settings: List[_Setting] = []
         self._mirror(handle)
@@ -96,19 +96,23 @@ class Plugin(_Processor):
         return value.value
 
     def set_parameter(self, name: str, value: ParameterValue) -> None:
-        """Sets a control input by symbol (a number, or a scale point's label), or a patch
-        parameter by URI, label or the URI's last part (a path, a number, text)."""
-        if name in self.parameters:
-            if isinstance(value, os.PathLike):
-                raise TypeError(f"The control input {name} takes a number or a label, not the path {value!r}.")
-            self._apply("chain_set_control", encode(name), self.parameters[name].value_of(value))
+        """Sets a control input by symbol (a number, or a scale point's label in any case), or a
+        patch parameter by URI, label or the URI's last part (a path, a number, text), as
+        lv2render's --set does: the library reads the value."""
+        is_control = name in self.parameters
+        if is_control and not isinstance(value, (str, int, float)):
+            raise TypeError(f"The value for {name} is a number or a label, not {type(value).__name__} {value!r}.")
+        if not isinstance(value, (str, int, float, os.PathLike)):
+            raise TypeError(f"The value for {name} is a number, text or a path, not {type(value).__name__} {value!r}.")
+        if isinstance(value, bool):
+            text = "1" if value else "0"
         else:
             text = os.fspath(value) if isinstance(value, os.PathLike) else str(value)
-            try:
-                self._apply("chain_set_parameter", encode(name), encode(text))
-            except NotFoundError:
-                # The library knows the patch parameters' names; the message lists the controls too.
-                raise self._no_parameter(name) from None
+        try:
+            self._apply("chain_set", encode(name), encode(text))
+        except NotFoundError:
+            # The library's sentence names lv2render's terms; this one lists Python's attributes too.
+            raise self._no_parameter(name) from None
 
     def _apply(self, setting: str, *arguments: Any) -> None:
         """Applies a setting to this plugin, then to the chains it is part of, where it plays
@@ -118,7 +122,7 @@ class Plugin(_Processor):
         getattr(c, setting)(self._open_handle(), 0, *arguments)
         for chain in list(self._chains):
             chain._apply(self, setting, arguments)
-        if setting in ("chain_set_control", "chain_set_parameter"):
+        if setting == "chain_set":
             self._settings = [kept for kept in self._settings if kept[:2] != (setting, arguments[0])]
         self._settings.append((setting, *arguments))
 

@@ -19,9 +19,9 @@ from ._library import FloatArray, c, encode, process
 from .errors import ClosedError, InvalidValueError, NonFiniteOutputWarning
 from .midi import MIDIEvent, MIDISource, file_messages, is_midi, timed_messages
 
-DEFAULT_SAMPLE_RATE = 48000
-# lv2render's default block length: the Python path gives its samples.
-DEFAULT_BLOCK_SIZE = 512
+# lv2render's defaults, from the library: the Python path gives its samples.
+DEFAULT_SAMPLE_RATE = int(c.default_sample_rate())
+DEFAULT_BLOCK_SIZE = c.default_block_length()
 # Seconds rendered after the last MIDI event when no duration is given.
 DEFAULT_TAIL = 1.0
 # A long call runs in pieces of about this much audio, and Ctrl-C is answered between them.
@@ -56,10 +56,9 @@ def _free(handle: Optional[int]) -> None:
 
 
 def _frames(seconds: float, sample_rate: float) -> int:
-    """The frame count for `seconds`, rounded half away from zero as lv2render rounds it."""
-    value = seconds * sample_rate
-    whole = math.floor(value)
-    return int(whole + (1 if value - whole >= 0.5 else 0))
+    """The frame count for `seconds`, rounded as lv2render rounds it (by the library)."""
+    frames: int = c.frames(seconds, sample_rate)
+    return frames
 
 
 def _zero_non_finite(output: FloatArray) -> int:

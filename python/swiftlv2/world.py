@@ -85,9 +85,11 @@ class World:
         """Every plugin found on the LV2 path, sorted by URI."""
         return [PluginSummary(**entry) for entry in json.loads(c.world_plugins_json(self.handle))]
 
-    def describe(self, uri: str) -> Dict[str, Any]:
-        """Everything lilv says about one plugin, as a dict (ports, parameters, presets, features)."""
-        description: Dict[str, Any] = json.loads(c.world_plugin_json(self.handle, encode(uri)))
+    def describe(self, uri: str, sample_rate: Optional[float] = DEFAULT_SAMPLE_RATE) -> Dict[str, Any]:
+        """Everything lilv says about one plugin, as a dict (ports, groups, parameters, presets,
+        features), as `lv2render info --json --rate sample_rate` prints it: the ranges of
+        lv2:sampleRate ports in hertz at `sample_rate` (None: as declared)."""
+        description: Dict[str, Any] = json.loads(c.world_plugin_json(self.handle, encode(uri), float(sample_rate or 0)))
         return description
 
     def load(self, uri: str, sample_rate: float = DEFAULT_SAMPLE_RATE, block_size: int = DEFAULT_BLOCK_SIZE) -> Plugin:
@@ -132,6 +134,8 @@ def plugins(lv2_path: LV2Path = None) -> List[PluginSummary]:
     return shared_world(lv2_path).plugins()
 
 
-def describe(uri: str, lv2_path: LV2Path = None) -> Dict[str, Any]:
-    """Everything lilv says about one plugin, as a dict (ports, parameters, presets, features)."""
-    return shared_world(lv2_path).describe(uri)
+def describe(uri: str, sample_rate: Optional[float] = DEFAULT_SAMPLE_RATE, lv2_path: LV2Path = None) -> Dict[str, Any]:
+    """Everything lilv says about one plugin, as a dict (ports, groups, parameters, presets,
+    features), as `lv2render info --json --rate sample_rate` prints it: the ranges of
+    lv2:sampleRate ports in hertz at `sample_rate` (None: as declared)."""
+    return shared_world(lv2_path).describe(uri, sample_rate)

@@ -45,6 +45,14 @@ def render_with_lv2render(tmp_path: Path, *arguments: object) -> "np.typing.NDAr
     return audio
 
 
+def assert_same_sound(audio: "np.typing.ArrayLike", expected: "np.typing.ArrayLike") -> None:
+    """`audio` is `expected` sample for sample, and is not silent: two renders gone silent
+    (a plugin that stopped playing) would be equal too. Silent: no sample above -60 dBFS."""
+    audio = np.asarray(audio)
+    assert audio.size and float(np.max(np.abs(audio))) > 1e-3, "the render is silent"
+    assert np.array_equal(audio, expected)
+
+
 def noise(channels: int, frames: int, seed: int = 1, level: float = 0.5) -> "np.typing.NDArray[np.float32]":
     return (np.random.default_rng(seed).uniform(-level, level, (channels, frames))).astype(np.float32)
 

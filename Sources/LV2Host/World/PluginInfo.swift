@@ -14,7 +14,7 @@ public struct PluginInfo {
     /// listed here but in `unsupportedPorts`.
     public internal(set) var ports: [PortInfo]
     /// The groups the ports name, sorted by URI.
-    public let groups: [PortGroup]
+    public let groups: [PortGroupInfo]
     /// The plugin's main input group (`pg:mainInput`), if it names one.
     public let mainInputGroup: String?
     /// "MINOR.MICRO" from `lv2:minorVersion` and `lv2:microVersion`, when both are given.
