@@ -31,7 +31,14 @@ static _Thread_local struct call_record record;
 static struct call_record *watched;
 static long timeout_milliseconds;
 
+/// Set once by plugin_guard_install: until then, nothing reads the records, so none is kept
+/// (a library loaded with dlopen, as Python's is, allocates a thread's TLS on first touch).
+static volatile sig_atomic_t guarded = 0;
+
 void plugin_call_begin(const char *plugin, const char *call, long long first_frame, long long frames) {
+    if (!guarded) {
+        return;
+    }
     int depth = record.depth;
     if (depth < max_depth) {
         record.calls[depth] = (struct plugin_call){plugin, call, first_frame, frames};
@@ -41,6 +48,9 @@ void plugin_call_begin(const char *plugin, const char *call, long long first_fra
 }
 
 void plugin_call_end(void) {
+    if (!guarded) {
+        return;
+    }
     if (record.depth > 0) {
         __atomic_store_n(&record.depth, record.depth - 1, __ATOMIC_RELEASE);
     }
@@ -244,6 +254,7 @@ int plugin_guard_install(double timeout_seconds) {
         return -1;
     }
     watched = &record;
+    guarded = 1;
     struct sigaction action;
     memset(&action, 0, sizeof action);
     action.sa_sigaction = crash_handler;

@@ -5,8 +5,9 @@
 // with one sentence naming the plugin, the call and (for run) the frames, with no backtrace
 // and no half-written file. The host brackets every call into a plugin with begin and end
 // (a few stores to the calling thread's own record: nothing allocates or locks); the
-// handlers read that record. Nothing is reported until `plugin_guard_install` is called,
-// which only lv2render's render does.
+// handlers read that record. Nothing is recorded or reported until `plugin_guard_install` is
+// called, which only lv2render's render does (so Python's library, loaded with dlopen, never
+// has a thread's TLS allocated inside a `run`).
 
 /// `plugin` (the URI) and `call` (the LV2 function's name) must outlive the call. For run,
 /// `first_frame` and `frames` give the block (the plugin's own frames since it was made);
