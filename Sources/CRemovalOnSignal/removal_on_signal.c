@@ -31,14 +31,20 @@ int removal_on_signal_set(const char *path) {
         memset(&action, 0, sizeof action);
         action.sa_handler = removal_handler;
         sigemptyset(&action.sa_mask);
-        const int signals[] = {SIGINT, SIGTERM, SIGHUP};
-        for (unsigned i = 0; i < sizeof signals / sizeof signals[0]; i++) {
+        // Every signal whose default action ends the process (signal(7)), but SIGKILL,
+        // which cannot be caught, and SIGSTOP, which only pauses.
+        const int signals[] = {SIGHUP, SIGINT, SIGQUIT, SIGILL, SIGTRAP, SIGABRT, SIGBUS, SIGFPE, SIGUSR1,
+                               SIGSEGV, SIGUSR2, SIGPIPE, SIGALRM, SIGTERM, SIGSTKFLT, SIGXCPU, SIGXFSZ,
+                               SIGVTALRM, SIGPROF, SIGIO, SIGPWR, SIGSYS};
+        const unsigned count = sizeof signals / sizeof signals[0];
+        for (int i = 0; i < (int)count + SIGRTMAX - SIGRTMIN + 1; i++) {
+            const int signal_number = i < (int)count ? signals[i] : SIGRTMIN + i - (int)count;
             struct sigaction previous;
-            // A signal the caller ignores (nohup) stays ignored.
-            if (sigaction(signals[i], NULL, &previous) == 0 && previous.sa_handler == SIG_IGN) {
+            // A signal the caller ignores (nohup, SIGPIPE for a pipeline) stays ignored.
+            if (sigaction(signal_number, NULL, &previous) == 0 && previous.sa_handler == SIG_IGN) {
                 continue;
             }
-            sigaction(signals[i], &action, NULL);
+            sigaction(signal_number, &action, NULL);
         }
         installed = 1;
     }

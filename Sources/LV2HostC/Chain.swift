@@ -7,8 +7,10 @@ func chain(_ handle: OpaquePointer?) throws -> LiveChain {
     return Unmanaged<LiveChain>.fromOpaque(UnsafeRawPointer(handle)).takeUnretainedValue()
 }
 
+/// A handle for a new chain, noted as alive (call under `withDescriptions`).
 private func handle(_ chain: LiveChain) -> OpaquePointer {
-    OpaquePointer(Unmanaged.passRetained(chain).toOpaque())
+    noteLiveChain(chain)
+    return OpaquePointer(Unmanaged.passRetained(chain).toOpaque())
 }
 
 @_cdecl("swiftlv2_chain_new")
@@ -123,7 +125,10 @@ public func swiftlv2_chain_load_state(_ handle: OpaquePointer?, _ stage: Int32, 
 public func swiftlv2_chain_save_state(_ handle: OpaquePointer?, _ stage: Int32, _ directory: UnsafePointer<CChar>?) -> Int32 {
     status {
         let chain = try chain(handle)
-        try withDescriptions { try chain.saveState(stage: Int(stage), to: try string(directory, "state directory")) }
+        let directory = try string(directory, "state directory")
+        let folder = try StateFolder(directory)
+        try checkWrite(folder.writtenFiles, option: "Saving the state to \(directory)")
+        try withDescriptions { try chain.saveState(stage: Int(stage), to: folder) }
     }
 }
 

@@ -20,6 +20,10 @@ public final class LiveChain {
     /// The MIDI the last plugin sent since `takeMIDIOutput` was last called, by frame since the reset.
     private var midiOutput: [(frame: Int, bytes: [UInt8])] = []
 
+    /// The files the plugins read (bundles, states, presets, path parameters), which nothing
+    /// the library writes may replace; kept as the settings change.
+    public private(set) var readFiles = ReadFiles(reader: "a chain")
+
     private let world: LV2World
     private var chain: PluginChain
     private var input: PushedAudio?
@@ -40,6 +44,7 @@ public final class LiveChain {
         self.blocks = blocks
         inputChannelCount = firstInputs
         lengths = blocks.lengths()
+        noteReadFiles()
     }
 
     /// The instances set up and wired as `Renderer` does it for a request of these stages,
@@ -119,6 +124,7 @@ public final class LiveChain {
         instance.run(frames: 0)
         stages[stage].parameters.removeAll { $0.parameter.uri == parameter.uri }
         stages[stage].parameters.append((parameter, value))
+        noteReadFiles()
     }
 
     /// Loads a preset, by URI or label. The controls set before it that it sets are forgotten,
@@ -129,6 +135,7 @@ public final class LiveChain {
         let presetSymbols = Set(try world.presetControls(preset, for: instance.plugin).map(\.symbol))
         stages[stage].presetURI = preset
         stages[stage].controls.removeAll { presetSymbols.contains($0.symbol) }
+        noteReadFiles()
     }
 
     /// Restores a state directory (as `saveState`, jalv and `--save-state` write it); the
@@ -140,11 +147,18 @@ public final class LiveChain {
         let stateSymbols = Set(state.portValues(types: instance.features.table).map(\.symbol))
         stages[stage].statePath = path
         stages[stage].controls.removeAll { stateSymbols.contains($0.symbol) }
+        noteReadFiles()
     }
 
-    /// Saves stage `stage`'s state as it is now to `directory`.
-    public func saveState(stage: Int, to directory: String) throws {
-        try world.saveState(of: try instance(stage), to: directory)
+    /// Saves stage `stage`'s state as it is now to `folder`.
+    public func saveState(stage: Int, to folder: StateFolder) throws {
+        try world.saveState(of: try instance(stage), to: folder)
+    }
+
+    private func noteReadFiles() {
+        var reads = ReadFiles(reader: readFiles.reader)
+        try? reads.addStages(stages, world: world)
+        readFiles = reads
     }
 
     private func instance(_ stage: Int) throws -> PluginInstance {

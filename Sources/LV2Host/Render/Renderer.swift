@@ -67,6 +67,7 @@ public struct Renderer {
         var rendered = 0, written = 0, latency = 0, dropped = 0
         var levels = Levels()
         var midiOutput: [(frame: Int, bytes: [UInt8])] = []
+        var heldNotes = HeldNotes()
         var lengths = request.blocks.lengths()
         let cpuStart = threadCPUTime()
         chain.activate()
@@ -93,10 +94,12 @@ public struct Renderer {
             let blockOutputs = chain.outputs
             let first = rendered - dropped
             if request.collectsMIDIOutput {
-                midiOutput += chain.instances[chain.instances.count - 1].midiOutput(frames: frames)
+                let sent: [(frame: Int, bytes: [UInt8])] = chain.instances[chain.instances.count - 1].midiOutput(frames: frames)
                     .map { (first + $0.frame, $0.bytes) }.filter { $0.frame >= 0 }
+                sent.forEach { heldNotes.add($0.bytes) }
+                midiOutput += sent
             }
-            if outputLength == nil, let found = tailWatch?.scan(blockOutputs, frames: frames, first: first) {
+            if outputLength == nil, let found = tailWatch?.scan(blockOutputs, frames: frames, first: first, notesHeld: !heldNotes.isEmpty) {
                 outputLength = found
             }
             // The part of the block that is output: past the dropped latency, up to the end.
@@ -117,9 +120,12 @@ public struct Renderer {
         chain.deactivate()
         if written > 0 { try sink.finish() }
         progress?(1)
+        if let note = HeldNotes.close(&midiOutput, length: written, plugin: request.stages[request.stages.count - 1].plugin) {
+            setupNotes.append(note)
+        }
         return RenderMeasurements(sampleRate: rate, channelCount: channelCount, latency: latency,
                                   cpuSeconds: cpuSeconds, frames: written, peakDBFS: levels.peakDBFS, rmsDBFS: levels.rmsDBFS,
-                                  notes: setupNotes + chain.notes, warnings: warnings, midiOutput: midiOutput.filter { $0.frame < written },
+                                  notes: setupNotes + chain.notes, warnings: warnings, midiOutput: midiOutput,
                                   endReason: tailWatch?.reason ?? .length,
                                   samplesOverFullScale: levels.overFullScale, nonFiniteSamples: levels.nonFinite)
     }
