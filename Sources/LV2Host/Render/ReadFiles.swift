@@ -71,11 +71,10 @@ public struct ReadFiles {
         }
     }
 
-    /// What each stage reads: its plugin's bundle, `--set` paths, `--state` directories and
-    /// preset files. Throws when a preset does not exist.
+    /// What each stage reads: `--set` paths, preset files, `--state` directories and its
+    /// plugin's bundle. Throws when a preset does not exist.
     public mutating func addStages(_ stages: [RenderStage], world: LV2World) throws {
         for stage in stages {
-            addPlugin(stage.plugin, world: world)
             for (parameter, value) in stage.parameters {
                 if case .path(let path) = value { add(path, option: "--set \(parameter.shortName)=\(path)") }
             }
@@ -83,6 +82,8 @@ public struct ReadFiles {
                 try addPreset(preset, of: stage.plugin, world: world, option: "--preset \(preset)")
             }
             if let state = stage.statePath { addState(state, option: "--state \(state)") }
+            // Last, so that a preset's file in the bundle is named as the preset's.
+            addPlugin(stage.plugin, world: world)
         }
     }
 }
