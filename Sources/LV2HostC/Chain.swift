@@ -192,6 +192,21 @@ public func swiftlv2_chain_take_midi_output_json(_ handle: OpaquePointer?) -> Un
     result { ownedString(try json(try chain(handle).takeMIDIOutput().map { [$0.frame, $0.bytes.map(Int.init)] as [Any] })) } ?? nil
 }
 
+@_cdecl("swiftlv2_chain_holds_notes")
+public func swiftlv2_chain_holds_notes(_ handle: OpaquePointer?) -> Int32 {
+    result { try chain(handle).holdsNotes ? 1 : 0 } ?? -1
+}
+
+@_cdecl("swiftlv2_chain_end_held_notes")
+public func swiftlv2_chain_end_held_notes(_ handle: OpaquePointer?) -> UnsafeMutablePointer<CChar>? {
+    result { ownedString(try chain(handle).endHeldNotes() ?? "") } ?? nil
+}
+
+@_cdecl("swiftlv2_tail_cap_seconds")
+public func swiftlv2_tail_cap_seconds() -> Double {
+    RenderRequest.tailCapSeconds
+}
+
 @_cdecl("swiftlv2_chain_sends_midi")
 public func swiftlv2_chain_sends_midi(_ handle: OpaquePointer?) -> Int32 {
     result { try chain(handle).sendsMIDI ? 1 : 0 } ?? -1

@@ -36,6 +36,11 @@ extension HeldNotes {
         guard length > 0, !held.isEmpty else { return nil }
         let count = held.count
         output += held.noteOffs().map { (length - 1, $0) }
-        return "\(plugin.uri) still held \(count) note\(count == 1 ? "" : "s") when the render ended: the MIDI output ends \(count == 1 ? "it" : "them") with a note-off at its last frame."
+        return sentence(count, plugin: plugin)
+    }
+
+    /// What a render says when it ended `count` held notes.
+    static func sentence(_ count: Int, plugin: PluginInfo) -> String {
+        "\(plugin.uri) still held \(count) note\(count == 1 ? "" : "s") when the render ended: the MIDI output ends \(count == 1 ? "it" : "them") with a note-off at its last frame."
     }
 }

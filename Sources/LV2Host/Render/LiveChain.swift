@@ -19,6 +19,8 @@ public final class LiveChain {
     public private(set) var position = 0
     /// The MIDI the last plugin sent since `takeMIDIOutput` was last called, by frame since the reset.
     private var midiOutput: [(frame: Int, bytes: [UInt8])] = []
+    /// The notes the last plugin's MIDI output has started since the reset and not ended.
+    private var heldNotes = HeldNotes()
 
     /// The files the plugins read (bundles, states, presets, path parameters), which nothing
     /// the library writes may replace; kept as the settings change.
@@ -83,6 +85,7 @@ public final class LiveChain {
         lengths = blocks.lengths()
         queuedMIDI = []
         midiOutput = []
+        heldNotes = HeldNotes()
         hasRun = false
     }
 
@@ -197,6 +200,18 @@ public final class LiveChain {
         return offset + (file.lastEventSeconds ?? 0)
     }
 
+    /// Whether the last plugin's MIDI output holds a note: a render runs on while it does.
+    public var holdsNotes: Bool { !heldNotes.isEmpty }
+
+    /// Ends each note the last plugin still holds with a note-off at the last frame processed,
+    /// in the MIDI output, as a render ends; the sentence that says so, or nil.
+    public func endHeldNotes() -> String? {
+        guard position > 0, !heldNotes.isEmpty else { return nil }
+        let count = heldNotes.count
+        midiOutput += heldNotes.noteOffs().map { (position - 1, $0) }
+        return HeldNotes.sentence(count, plugin: chain.instances[chain.instances.count - 1].plugin)
+    }
+
     /// The MIDI the last plugin sent since the last time this was asked, by frame since the reset.
     public func takeMIDIOutput() -> [(frame: Int, bytes: [UInt8])] {
         defer { midiOutput = [] }
@@ -236,7 +251,9 @@ public final class LiveChain {
                 (outputs[channel] + done).update(from: samples.baseAddress!, count: count)
             }
             if sendsMIDI {
-                midiOutput += last.midiOutput(frames: count).map { (position + $0.frame, $0.bytes) }
+                let sent: [(frame: Int, bytes: [UInt8])] = last.midiOutput(frames: count).map { (position + $0.frame, $0.bytes) }
+                sent.forEach { heldNotes.add($0.bytes) }
+                midiOutput += sent
             }
             remaining -= count
             done += count
