@@ -21,6 +21,7 @@ if let mistake = LV2Render.unknownSubcommand(in: arguments) {
     exit(2)
 }
 do {
+    try ByteName.checkArguments()
     let chain = try ChainArguments.split(&arguments)
     var command = try LV2Render.parseAsRoot(arguments)
     if let render = command as? RenderCommand {

@@ -114,7 +114,9 @@ c = _Functions()
 
 
 def encode(text):
-    return os.fsencode(text) if isinstance(text, os.PathLike) else str(text).encode()
+    """Bytes for the library: a path's own bytes (a name that is not UTF-8 reaches the library as
+    it is, which refuses it by name rather than open another file)."""
+    return os.fsencode(text) if isinstance(text, (str, os.PathLike)) else str(text).encode()
 
 
 def channel_pointers(array):

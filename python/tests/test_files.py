@@ -109,3 +109,10 @@ def test_a_full_disk_is_an_error_and_no_file(full_disk, sampler_files):
     with pytest.raises(swiftlv2.Error, match=r"^The state of .* could not be saved to .*/st \(No space left on device\)\.$"):
         sampler.save_state(full_disk / "st")
     assert os.listdir(full_disk) == ["filler"]
+
+
+def test_a_name_that_is_not_utf8_is_refused_not_renamed(tmp_path):
+    name = tmp_path / os.fsdecode(b"bad\xffname.wav")
+    with pytest.raises(swiftlv2.Error, match=r"^The audio file name .*/bad\\xFFname\.wav is not UTF-8, which SwiftLV2 needs"):
+        swiftlv2.write(name, np.zeros((1, 10), dtype=np.float32), 48000)
+    assert os.listdir(tmp_path) == []
