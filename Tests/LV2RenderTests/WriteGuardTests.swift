@@ -134,6 +134,19 @@ final class WriteGuardTests: XCTestCase {
         }
     }
 
+    /// A default state (`state:state`, loaded for `state:loadDefaultState`) may name a file
+    /// outside the bundle: that file is read too.
+    func testAFileADefaultStateNamesOutsideItsBundleIsProtected() throws {
+        try prepareFiles()
+        let description = folder.path("lv2/eg-sampler.lv2/sampler.ttl")
+        let text = try String(contentsOfFile: description, encoding: .utf8)
+        XCTAssertTrue(text.contains("#sample> <click.wav>"))
+        try text.replacingOccurrences(of: "#sample> <click.wav>", with: "#sample> <\(folder.url.appendingPathComponent("kick.wav").absoluteString)>")
+            .write(toFile: description, atomically: true, encoding: .utf8)
+        try assertRefused(["render", Self.sampler, "--notes", "60@0:0.1", "-o", "kick.wav"],
+                          "--output kick.wav would replace the file \(folder.path("kick.wav")) that the default state of \(Self.sampler) names, which the render reads; name another output.")
+    }
+
     /// The guard knows every option that names a file or folder: a new one must be added
     /// to the readers or writers above, or this fails.
     func testEveryFileOptionIsAReaderOrAWriter() throws {
