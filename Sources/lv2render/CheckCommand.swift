@@ -118,7 +118,7 @@ struct CheckCommand: ParsableCommand {
         } else if reports.count > 1 {
             print("\n" + CheckReport.summary(reports))
         }
-        fflush(nil)
+        try flushPrinted()
         try report?.writeWhole(Array(JUnitReport.xml(reports).utf8), what: "The JUnit report")
         if reports.contains(where: \.failed) { Foundation.exit(1) }
     }

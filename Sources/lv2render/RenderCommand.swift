@@ -221,8 +221,11 @@ struct RenderCommand: ParsableCommand {
         // With the audio or the MIDI on standard output, the summary goes to stderr.
         let text = (json ? summary.json : summary.line) + "\n"
         let onStandardOutput = [target, midiTarget].contains { $0?.kind == .standardOutput }
-        let stream = onStandardOutput ? FileHandle.standardError : DataOutput.fileHandle
-        stream.write(Data(text.utf8))
+        if onStandardOutput {
+            FileHandle.standardError.write(Data(text.utf8))
+        } else {
+            try DataOutput.write(text)
+        }
     }
 
     /// Refuses outputs that would replace a file the render reads, or each other.

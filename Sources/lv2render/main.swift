@@ -29,6 +29,7 @@ do {
     } else {
         try command.run()
     }
+    try flushPrinted()
 } catch let error as HostError {
     printError(error.description)
     exit(1)
@@ -64,4 +65,11 @@ func printNote(_ sentence: String) {
 func printWarning(_ sentence: String) {
     fflush(nil)
     FileHandle.standardError.write(Data(("Warning: " + sentence + "\n").utf8))
+}
+
+/// Flushes what `print` wrote (a table, `--json`); throws when any of it could not be written,
+/// so that a full disk is an error rather than a status 0 with a cut file.
+func flushPrinted() throws {
+    let failure = standard_output_flush()
+    if failure != 0 { throw HostError("Standard output could not be written (\(String(cString: strerror(failure)))).") }
 }

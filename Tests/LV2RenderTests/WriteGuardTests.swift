@@ -273,6 +273,19 @@ final class WriteGuardTests: XCTestCase {
         XCTAssertFalse(folder.contents.contains { $0.hasPrefix("o2") || $0.hasPrefix("o3") }, "\(folder.contents)")
     }
 
+    /// Data on standard output (the summary, --json, a table) is checked as a file is:
+    /// /dev/full fails every write with ENOSPC.
+    func testStandardOutputOnAFullDiskIsAnError() throws {
+        for arguments in [["render", Examples.amp, "--duration", "0.1", "-o", folder.path("x.wav"), "--json"],
+                          ["check", Examples.amp, "--quick", "--only", "metadata", "--json"], ["list"]] {
+            let result = try runCommand("/bin/sh", ["-c", #"exec "$0" "$@" > /dev/full"#, LV2RenderTool.executable.path] + arguments,
+                                        environment: ["LV2_PATH": Repository.lv2PathWithSystemBundles])
+            XCTAssertEqual(result.status, 1, "\(arguments)")
+            XCTAssertTrue(result.standardError.hasSuffix("Standard output could not be written (No space left on device).\n"),
+                          "\(arguments): \(result.standardError)")
+        }
+    }
+
     // MARK: - Whole MIDI
 
     /// A note the plugin still holds when a --duration ends the render is ended in the file,
