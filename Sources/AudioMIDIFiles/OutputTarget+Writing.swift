@@ -36,6 +36,12 @@ extension OutputTarget {
         }
     }
 
+    /// For the C library inside another program: the signals that program handles itself stay
+    /// its own (Python's Ctrl-C stays a KeyboardInterrupt), the others remove a partial file.
+    package static func leaveHandledSignals() {
+        removal_on_signal_leave_handled()
+    }
+
     /// Removes the temporary file, if it is still there, and stops deleting it on a signal.
     func discardTemporary() {
         guard kind == .regular else { return }

@@ -7,6 +7,11 @@
 
 static char removal_path[PATH_MAX];
 static volatile sig_atomic_t removal_armed = 0;
+static int leave_handled = 0;
+
+void removal_on_signal_leave_handled(void) {
+    leave_handled = 1;
+}
 
 static void removal_handler(int signal_number) {
     if (removal_armed) {
@@ -40,8 +45,10 @@ int removal_on_signal_set(const char *path) {
         for (int i = 0; i < (int)count + SIGRTMAX - SIGRTMIN + 1; i++) {
             const int signal_number = i < (int)count ? signals[i] : SIGRTMIN + i - (int)count;
             struct sigaction previous;
-            // A signal the caller ignores (nohup, SIGPIPE for a pipeline) stays ignored.
-            if (sigaction(signal_number, NULL, &previous) == 0 && previous.sa_handler == SIG_IGN) {
+            // A signal the caller ignores (nohup) stays ignored; in a library, one the program
+            // handles itself (Python's SIGINT, its faulthandler's SIGSEGV) stays its own.
+            if (sigaction(signal_number, NULL, &previous) != 0 || previous.sa_handler == SIG_IGN ||
+                (leave_handled && ((previous.sa_flags & SA_SIGINFO) || previous.sa_handler != SIG_DFL))) {
                 continue;
             }
             sigaction(signal_number, &action, NULL);

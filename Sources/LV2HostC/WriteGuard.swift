@@ -21,7 +21,9 @@ func noteLiveChain(_ chain: LiveChain) {
 }
 
 /// Throws, naming both, when writing any of `files` would replace a file a live chain reads.
+/// Every writer of the library calls it first.
 func checkWrite(_ files: [String], option: String) throws {
+    OutputTarget.leaveHandledSignals()
     try withDescriptions {
         for reference in liveChains {
             guard let chain = reference.chain else { continue }

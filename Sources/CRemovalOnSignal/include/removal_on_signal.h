@@ -11,4 +11,8 @@
 /// -1 when the path is too long to copy.
 int removal_on_signal_set(const char *path);
 
+/// For a library in another program (Python): leaves alone, from now on, every signal the
+/// program has a handler of its own for. Call before the first `removal_on_signal_set`.
+void removal_on_signal_leave_handled(void);
+
 #endif
