@@ -4,7 +4,9 @@ the user's in a state folder, and never an empty or partial file on a full disk.
 
 import os
 import shutil
+import signal
 import subprocess
+import time
 
 import numpy as np
 import pytest
@@ -116,3 +118,12 @@ def test_a_name_that_is_not_utf8_is_refused_not_renamed(tmp_path):
     with pytest.raises(swiftlv2.Error, match=r"^The audio file name .*/bad\\xFFname\.wav is not UTF-8, which SwiftLV2 needs"):
         swiftlv2.write(name, np.zeros((1, 10), dtype=np.float32), 48000)
     assert os.listdir(tmp_path) == []
+
+
+def test_ctrl_c_stays_a_keyboard_interrupt_after_a_write(tmp_path):
+    # A write sets up the removal of its partial file on a signal, but leaves alone the signals
+    # Python handles itself.
+    swiftlv2.write(tmp_path / "a.wav", np.zeros((1, 10), dtype=np.float32), 48000)
+    with pytest.raises(KeyboardInterrupt):
+        os.kill(os.getpid(), signal.SIGINT)
+        time.sleep(5)
