@@ -8,7 +8,7 @@ import LV2Host
 // failed) exits with status 1, a command-line mistake with status 2, each as
 // one sentence on stderr; help goes to stdout with status 0.
 
-// SIGINT, SIGTERM and SIGHUP stop lv2render whatever mask it was started with.
+// SIGINT, SIGTERM, SIGHUP and SIGQUIT stop lv2render whatever mask it was started with.
 stop_signals_unblock()
 // A batch's render or a check's worker ends with the lv2render that started it.
 if let parent = ProcessInfo.processInfo.environment[LV2RENDER_PARENT_VARIABLE].flatMap({ pid_t($0) }) {
