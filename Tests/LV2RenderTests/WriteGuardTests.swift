@@ -299,6 +299,17 @@ final class WriteGuardTests: XCTestCase {
         XCTAssertEqual(events.last.map { Int(($0.seconds * 48000).rounded()) }, 23999)
     }
 
+    /// Only note-ons and note-offs start and end notes: aftertouch on a held note does not end it.
+    func testHeldNotesFollowNoteOnsAndOffsOnly() {
+        var held = HeldNotes()
+        held.add([0x91, 60, 100])
+        held.add([0xA1, 60, 30])
+        held.add([0x90, 60, 100])
+        held.add([0x90, 60, 0])
+        XCTAssertEqual(held.noteOffs(), [[0x81, 60, 0]])
+        XCTAssertTrue(held.isEmpty)
+    }
+
     /// A MIDI-only render runs on while the plugin holds notes (here forever, since the input
     /// never ends its note), up to the tail's cap, and then ends them.
     func testAMIDIRenderRunsUntilItsNotesEnd() throws {

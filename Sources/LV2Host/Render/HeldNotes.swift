@@ -13,7 +13,7 @@ package struct HeldNotes {
     /// Follows one MIDI message: a note-on starts a note, a note-off (or a note-on at
     /// velocity 0) ends it.
     package mutating func add(_ bytes: [UInt8]) {
-        guard bytes.count >= 3 else { return }
+        guard bytes.count >= 3, bytes[0] & 0xF0 == 0x80 || bytes[0] & 0xF0 == 0x90 else { return }
         let kind = bytes[0] & 0xF0, channel = bytes[0] & 0x0F, note = bytes[1]
         notes.removeAll { $0.channel == channel && $0.note == note }
         if kind == 0x90, bytes[2] > 0 { notes.append((channel, note)) }
