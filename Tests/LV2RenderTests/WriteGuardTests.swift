@@ -201,8 +201,11 @@ final class WriteGuardTests: XCTestCase {
         try prepareFiles()
         try assertRefused(["render", Self.sampler, "--notes", "60@0:0.1", "--midi-out", "in.wav"],
                           "--midi-out writes a Standard MIDI File: name it .mid or .midi, not in.wav.")
-        try assertRefused(["check", Self.sampler, "--quick", "--only", "metadata", "--junit", "in.wav"],
-                          "--junit writes JUnit XML: name it .xml, not in.wav.")
+        // The trial's cases: the sample, a state file, the bundle's manifest and binary.
+        for file in ["in.wav", "state/state.ttl", "lv2/eg-sampler.lv2/manifest.ttl", "lv2/eg-sampler.lv2/sampler.so"] {
+            try assertRefused(["check", Self.sampler, "--quick", "--only", "metadata", "--state", "state", "--junit", file],
+                              "--junit writes JUnit XML: name it .xml, not \(file).")
+        }
         let upper = try run(["render", Self.sampler, "--notes", "60@0:0.1", "--midi-out", "notes.MIDI", "-o", "x.wav"])
         XCTAssertEqual(upper.status, 0, upper.standardError)
     }
