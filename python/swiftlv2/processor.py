@@ -134,7 +134,8 @@ class _Processor:
         output = np.empty((state.output_channels, frames + dropped), dtype=np.float32)
         process(handle, audio, output, frames + dropped)
         state.position += frames + dropped
-        if state.sends_midi and midi is not None and duration is None:
+        # A whole render; a stream (reset=False) carries its notes on to the next call.
+        if state.sends_midi and midi is not None and duration is None and reset:
             output = self._end_notes(handle, state, output)
             frames = output.shape[1] - dropped
         if dropped:
