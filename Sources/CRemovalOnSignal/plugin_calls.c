@@ -148,13 +148,15 @@ static const int crash_signals[] = {SIGSEGV, SIGBUS, SIGILL, SIGFPE, SIGABRT};
 static struct sigaction previous_actions[sizeof crash_signals / sizeof crash_signals[0]];
 
 static void crash_handler(int signal_number, siginfo_t *info, void *context) {
-    (void)info;
     (void)context;
     const struct call_record *calls = &record;
-    int depth = calls->depth;
+    // Sent by another process (kill -SEGV): a stop like any other, not a plugin's crash. A
+    // plugin's abort() is sent too, but by this process.
+    const int external = info->si_code <= 0 && info->si_pid != getpid();
+    int depth = external ? 0 : calls->depth;
     // A plugin's own thread (padthv1's, racing its cleanup) crashes in no call of ours:
     // the call the render is in is the one that set it off.
-    if (depth == 0 && watched != NULL && watched != &record) {
+    if (!external && depth == 0 && watched != NULL && watched != &record) {
         calls = watched;
         depth = __atomic_load_n(&watched->depth, __ATOMIC_ACQUIRE);
     }
@@ -162,7 +164,8 @@ static void crash_handler(int signal_number, siginfo_t *info, void *context) {
         depth = max_depth;
     }
     if (depth == 0) {
-        // Not a plugin's doing: the signal goes where it went before, as if we were not here.
+        // Not a plugin's doing: no partial file is left, and the signal goes where it went before.
+        removal_remove_now();
         for (unsigned i = 0; i < sizeof crash_signals / sizeof crash_signals[0]; i++) {
             if (crash_signals[i] == signal_number) {
                 sigaction(signal_number, &previous_actions[i], NULL);
@@ -241,6 +244,18 @@ static void *watchdog(void *unused) {
         finish(&text, PLUGIN_FAILURE_STATUS);
     }
     return NULL;
+}
+
+int plugin_guard_handles(int signal_number) {
+    if (!guarded) {
+        return 0;
+    }
+    for (unsigned i = 0; i < sizeof crash_signals / sizeof crash_signals[0]; i++) {
+        if (crash_signals[i] == signal_number) {
+            return 1;
+        }
+    }
+    return 0;
 }
 
 int plugin_guard_install(double timeout_seconds) {

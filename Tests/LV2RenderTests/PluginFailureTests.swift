@@ -122,7 +122,7 @@ final class PluginFailureTests: XCTestCase {
         let plugin = try world.plugin(uri: MisbehavingPlugins.restoreSchedulesWork.uri)
         let folder = TemporaryFolder("state")
         let chain = try LiveChain(world: world, stages: [RenderStage(plugin: plugin)], sampleRate: rate)
-        try chain.saveState(stage: 0, to: folder.path("state"))
+        try chain.saveState(stage: 0, to: try StateFolder(folder.path("state")))
         try chain.loadState(stage: 0, folder.path("state"))
         let silence = [Float](repeating: 0, count: 512)
         var output = [Float](repeating: -1, count: 512)

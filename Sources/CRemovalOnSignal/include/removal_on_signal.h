@@ -1,7 +1,8 @@
 #ifndef REMOVAL_ON_SIGNAL_H
 #define REMOVAL_ON_SIGNAL_H
 
-// A file to delete if the process is stopped by SIGINT, SIGTERM or SIGHUP: the
+// A file to delete if the process is ended by a signal (any whose default action ends
+// it: SIGINT, SIGTERM, SIGHUP, SIGQUIT, SIGPIPE, SIGXFSZ, a crash's SIGSEGV…): the
 // temporary file a render writes before renaming it over the target. The handler
 // only calls unlink, signal and raise, which are async-signal-safe, on a path copied
 // here beforehand; it then lets the signal end the process as it would have.
@@ -17,5 +18,9 @@ void removal_on_signal_completed(const char *name);
 /// While `pending` is non-zero, more outputs follow the audio file (the MIDI of --midi-out,
 /// written after the plugins are freed), so no output counts as complete.
 void removal_on_signal_outputs_pending(int pending);
+
+/// For a library in another program (Python): leaves alone, from now on, every signal the
+/// program has a handler of its own for. Call before the first `removal_on_signal_set`.
+void removal_on_signal_leave_handled(void);
 
 #endif
