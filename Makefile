@@ -209,7 +209,7 @@ example-aarch64: aarch64-deps
 # the way its author runs them: the bundle built with the one command, then `swift test -c
 # release`: whole-module, as lv2-bundle builds the plugin's code, because file by file (a debug
 # build) the real-time checker refuses `run`'s calls into LV2Kit's generic ports.
-EXAMPLES := Arpeggiator Delay Sampler
+EXAMPLES := Arpeggiator Delay Ducker Sampler
 example-tests: test-deps
 	@for example in $(EXAMPLES); do \
 		(cd Examples/$$example && $(LV2_BUNDLE)) \

@@ -32,7 +32,8 @@ public struct Renderer {
         let rate = request.sampleRate
         let source = try input.map { $0.sampleRate == rate ? $0 : try ResamplingSource($0, to: rate) }
         let midi = request.midiFile.map { MIDISchedule(file: $0, sampleRate: rate) } ?? MIDISchedule(request.midi, sampleRate: rate)
-        let tempoChanges = request.midiFile?.tempoChanges ?? request.beatsPerMinute.map { [(0, $0)] } ?? []
+        let tempoChanges = request.midiFile?.tempoChanges ?? (request.tempoChanges.isEmpty ? nil : request.tempoChanges)
+            ?? request.beatsPerMinute.map { [(0, $0)] } ?? []
         let transport = Transport(tempoChanges: tempoChanges, meter: request.meter, sampleRate: rate)
         var setupNotes: [String] = [], warnings: [String] = []
         let instances = try request.stages.map { stage in
@@ -67,6 +68,9 @@ public struct Renderer {
         var rendered = 0, written = 0, latency = 0, dropped = 0
         var levels = Levels()
         var midiOutput: [(frame: Int, bytes: [UInt8])] = []
+        let last = request.stages[request.stages.count - 1].plugin
+        let controlOutputSymbols = request.collectsControlOutputs ? last.ports.filter { $0.kind == .control && !$0.isInput }.map(\.symbol) : []
+        var controlOutputs = Dictionary(uniqueKeysWithValues: controlOutputSymbols.map { ($0, [(frame: Int, value: Float)]()) })
         var lengths = request.blocks.lengths()
         let cpuStart = threadCPUTime()
         chain.activate()
@@ -96,6 +100,10 @@ public struct Renderer {
                 midiOutput += chain.instances[chain.instances.count - 1].midiOutput(frames: frames)
                     .map { (first + $0.frame, $0.bytes) }.filter { $0.frame >= 0 }
             }
+            if first + frames > 0 {
+                let instance = chain.instances[chain.instances.count - 1]
+                for symbol in controlOutputSymbols { controlOutputs[symbol]!.append((max(first, 0), try instance.control(symbol))) }
+            }
             if outputLength == nil, let found = tailWatch?.scan(blockOutputs, frames: frames, first: first) {
                 outputLength = found
             }
@@ -120,6 +128,7 @@ public struct Renderer {
         return RenderMeasurements(sampleRate: rate, channelCount: channelCount, latency: latency,
                                   cpuSeconds: cpuSeconds, frames: written, peakDBFS: levels.peakDBFS, rmsDBFS: levels.rmsDBFS,
                                   notes: setupNotes + chain.notes, warnings: warnings, midiOutput: midiOutput.filter { $0.frame < written },
+                                  controlOutputs: controlOutputs.mapValues { $0.filter { $0.frame < written } },
                                   endReason: tailWatch?.reason ?? .length,
                                   samplesOverFullScale: levels.overFullScale, nonFiniteSamples: levels.nonFinite)
     }

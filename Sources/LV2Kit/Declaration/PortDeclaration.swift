@@ -95,6 +95,16 @@ extension PortDeclaration {
                         designation: designation, group: group)
     }
 
+    /// A side-chain input: audio that steers the plugin (a compressor's key, a ducker's voice)
+    /// and is not heard itself (`lv2:isSideChain`). Hosts route it apart from the main inputs,
+    /// and lv2render feeds it only when asked; give it a group made with `PortGroup.sideChain`
+    /// when it has more than one channel.
+    public static func sideChainInput(_ symbol: StaticString, _ name: StaticString, comment: StaticString,
+                                      designation: StaticString? = nil, group: PortGroup? = nil) -> PortDeclaration {
+        PortDeclaration(symbol: symbol, name: name, kind: .audio, isInput: true, comment: comment,
+                        properties: [.isSideChain], designation: designation, group: group)
+    }
+
     /// An audio output (`lv2:AudioPort`, `lv2:OutputPort`).
     public static func audioOutput(_ symbol: StaticString, _ name: StaticString, comment: StaticString,
                                    designation: StaticString? = nil, group: PortGroup? = nil) -> PortDeclaration {
@@ -203,6 +213,9 @@ public struct PortProperty: Sendable {
     public static let enumeration = PortProperty("http://lv2plug.in/ns/lv2core#enumeration", meansWholeNumbers: true)
     /// `lv2:reportsLatency`: the output that reports the plugin's latency in frames.
     public static let reportsLatency = PortProperty("http://lv2plug.in/ns/lv2core#reportsLatency")
+    /// `lv2:isSideChain`: an input that steers the plugin rather than being processed
+    /// (`PortDeclaration.sideChainInput` sets it).
+    public static let isSideChain = PortProperty("http://lv2plug.in/ns/lv2core#isSideChain")
     /// `lv2:connectionOptional`: the host may leave the port unconnected (NULL).
     public static let connectionOptional = PortProperty("http://lv2plug.in/ns/lv2core#connectionOptional")
     /// `pprops:logarithmic`: hosts show the range on a logarithmic scale (frequencies, times).
@@ -267,13 +280,25 @@ public struct PortGroup: Sendable {
     /// `pg:source`: the symbol of the input group this output group is the processed
     /// version of.
     public var source: StaticString?
+    /// `pg:sideChainOf`: the symbol of the group this one is the side-chain of.
+    public var sideChainOf: StaticString?
 
     /// A group named `symbol`, shown as `label`.
-    public init(_ symbol: StaticString, _ label: StaticString, types: [StaticString] = [], source: StaticString? = nil) {
+    public init(_ symbol: StaticString, _ label: StaticString, types: [StaticString] = [], source: StaticString? = nil,
+                sideChainOf: StaticString? = nil) {
         self.symbol = symbol
         self.label = label
         self.types = types
         self.source = source
+        self.sideChainOf = sideChainOf
+    }
+
+    /// The group of a side-chain's inputs (`pg:InputGroup` and `pg:sideChainOf` the group
+    /// `main`), mono unless `types` says otherwise: put the ports made with
+    /// `PortDeclaration.sideChainInput` in it.
+    public static func sideChain(_ symbol: StaticString, _ label: StaticString, of main: PortGroup,
+                                 types: [StaticString] = [PortGroup.monoGroup]) -> PortGroup {
+        PortGroup(symbol, label, types: [inputGroup] + types, sideChainOf: main.symbol)
     }
 
     /// `pg:InputGroup`: a group of inputs.
