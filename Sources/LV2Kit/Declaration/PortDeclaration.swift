@@ -59,6 +59,9 @@ public struct PortDeclaration: Sendable {
     public var designation: StaticString?
     /// `pg:group`: the group a host shows the port in.
     public var group: PortGroup?
+    /// Control inputs: the seconds a change takes to glide to its new value, sample by sample,
+    /// when `run` reads it with `Ports.smoothed` (nil: no glide). Hosts never see it.
+    public var smoothing: Double?
 
     /// A port of any kind; the static functions below (`control`, `audioInput`, …) read better
     /// and fill in what each kind needs.
@@ -112,14 +115,29 @@ extension PortDeclaration {
                         designation: designation, group: group)
     }
 
-    /// A control input: a number the plugin reads once per `run`, never outside `range`.
+    /// A control input: a number the plugin reads once per `run`, never outside `range`; or,
+    /// with a `smoothing` time in seconds, sample by sample with `ports.smoothed(.port)`, gliding
+    /// to each new value over that time (LV2Kit smooths it, with no allocation or lock).
     public static func control(_ symbol: StaticString, _ name: StaticString, range: ClosedRange<Float>,
                                default defaultValue: Float, unit: Unit, properties: [PortProperty] = [],
-                               comment: StaticString, designation: StaticString? = nil,
+                               smoothing: Double? = nil, comment: StaticString, designation: StaticString? = nil,
                                group: PortGroup? = nil) -> PortDeclaration {
-        PortDeclaration(symbol: symbol, name: name, kind: .control, isInput: true, comment: comment, range: range,
-                        defaultValue: defaultValue, unit: unit, properties: properties, designation: designation,
-                        group: group)
+        var port = PortDeclaration(symbol: symbol, name: name, kind: .control, isInput: true, comment: comment, range: range,
+                                   defaultValue: defaultValue, unit: unit, properties: properties, designation: designation,
+                                   group: group)
+        port.smoothing = smoothing
+        return port
+    }
+
+    /// A control input that picks one case of a Swift enum (`ChoiceList`): hosts show the
+    /// cases' labels, and `run` reads the case back with `ports.choice(.port, as: Mode.self)`.
+    public static func choice<Choice: ChoiceList>(_ symbol: StaticString, _ name: StaticString, default defaultValue: Choice,
+                                                  comment: StaticString, group: PortGroup? = nil) -> PortDeclaration {
+        let values = Choice.allCases.map(\.rawValue)
+        return PortDeclaration(symbol: symbol, name: name, kind: .control, isInput: true, comment: comment,
+                               range: Float(values.min() ?? 0)...Float(values.max() ?? 0), defaultValue: Float(defaultValue.rawValue),
+                               properties: [.integer, .enumeration],
+                               scalePoints: Choice.allCases.map { ScalePoint(label: $0.label, value: Float($0.rawValue)) }, group: group)
     }
 
     /// A control input that picks one of `labels`, numbered from 0. Hosts show the labels,
@@ -187,6 +205,18 @@ extension PortDeclaration {
         PortDeclaration(symbol: symbol, name: name, kind: .events(supports: supports), isInput: false,
                         comment: comment, designation: designation, group: group)
     }
+}
+
+/// The options of a choice control (`PortDeclaration.choice(_:_:default:comment:)`): an `Int`
+/// enum whose cases are the options in the order hosts list them, each with its label.
+///
+///     enum NoteValue: Int, ChoiceList {
+///         case quarter, eighth
+///         var label: StaticString { switch self { case .quarter: "Quarter note"; case .eighth: "Eighth note" } }
+///     }
+public protocol ChoiceList: CaseIterable, Sendable, RawRepresentable where RawValue == Int {
+    /// What a host shows for this option (`rdfs:label` of its scale point).
+    var label: StaticString { get }
 }
 
 /// `lv2:portProperty` values. (A struct of constants rather than an enum: Swift gives a

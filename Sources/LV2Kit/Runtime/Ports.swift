@@ -17,15 +17,15 @@ import CMath
 public struct Ports<Port: PortList>: ~Copyable {
     @usableFromInline let buffers: PortBuffers
 
-    /// Ports as `instantiate` prepares them, all unconnected.
-    @_spi(Generated) public init(host: borrowing HostFeatures) {
-        buffers = PortBuffers(Port.allCases.map { $0.declaration }, host: host)
+    /// Ports as `instantiate` prepares them, all unconnected; smoothing times count samples at `sampleRate`.
+    @_spi(Generated) public init(host: borrowing HostFeatures, sampleRate: Double) {
+        buffers = PortBuffers(Port.allCases.map { $0.declaration }, host: host, sampleRate: sampleRate)
     }
 
     /// Ports that no host connected: every control reads its default. For the values a
-    /// plugin starts from, and for tests.
+    /// plugin starts from, and for tests (smoothing at 48 kHz).
     public init() {
-        self.init(host: HostFeatures(nil))
+        self.init(host: HostFeatures(nil), sampleRate: 48000)
     }
 
     /// The URIDs of `atom:Sequence`, `atom:beatTime` and `midi:MidiEvent`, mapped at `instantiate`.
@@ -45,6 +45,17 @@ public struct Ports<Port: PortList>: ~Copyable {
 
     /// A control input as a whole number, for integer and enumeration controls.
     @inlinable public func integer(_ port: Port) -> Int { buffers.integer(port.rawValue) }
+
+    /// A choice control as the case of its enum (`PortDeclaration.choice(_:_:default:comment:)`):
+    /// the default's case while the value names none.
+    @inlinable public func choice<Choice: ChoiceList>(_ port: Port, as type: Choice.Type = Choice.self) -> Choice {
+        Choice(rawValue: buffers.integer(port.rawValue)) ?? Choice(rawValue: buffers.defaultInteger(port.rawValue))!
+    }
+
+    /// A control declared with a `smoothing` time, for the next frame: call it once per frame.
+    /// It glides linearly to each new value the host sets over that time (from one `run` to the
+    /// next), and lands on it exactly; at `activate` it starts at the value set then.
+    @inlinable public func smoothed(_ port: Port) -> Float { buffers.smoothed(port.rawValue) }
 
     /// For toggles: on when the value is at least half way up its range.
     @inlinable public func isOn(_ port: Port) -> Bool { buffers.isOn(port.rawValue) }
@@ -82,6 +93,12 @@ public struct Ports<Port: PortList>: ~Copyable {
 
     /// Called by the glue before every `run` (see `PortBuffers.prepareEventOutputs`).
     @_spi(Generated) public func prepareEventOutputs() { buffers.prepareEventOutputs() }
+
+    /// Called by the glue before every `run`: each smoothed control glides to its value now.
+    @_spi(Generated) public func prepareSmoothedControls() { buffers.prepareSmoothedControls() }
+
+    /// Called by the glue at `activate`: each smoothed control starts at its value now.
+    @_spi(Generated) public func settleSmoothedControls() { buffers.settleSmoothedControls() }
 }
 
 /// What `Ports` reads and writes, by port index: the buffers the host connected and
@@ -93,6 +110,9 @@ public struct PortBuffers: ~Copyable {
     /// The bytes each event output may hold this `run`, by port index (0 for other ports).
     private let outputCapacities: UnsafeMutableBufferPointer<Int>
     private let eventOutputIndices: UnsafeMutableBufferPointer<Int>
+    /// One per port; only the controls declared with a smoothing time move.
+    private let smoothers: UnsafeMutableBufferPointer<SmoothedValue>
+    private let smoothedIndices: UnsafeMutableBufferPointer<Int>
     /// `bufsz:sequenceSize`, when the host announced it.
     private let sequenceSize: Int?
     /// The URIDs event inputs are read with.
@@ -102,22 +122,29 @@ public struct PortBuffers: ~Copyable {
     /// The URIDs `time:Position` events are read with.
     public let time: TimeURIDs
 
-    init(_ declarations: [PortDeclaration], host: borrowing HostFeatures) {
+    init(_ declarations: [PortDeclaration], host: borrowing HostFeatures, sampleRate: Double) {
         connections = .allocate(capacity: declarations.count)
         connections.initialize(repeating: nil)
         controls = .allocate(capacity: declarations.count)
         controls.initialize(repeating: ControlLimits())
         outputCapacities = .allocate(capacity: declarations.count)
         outputCapacities.initialize(repeating: 0)
-        var outputs: [Int] = []
+        smoothers = .allocate(capacity: declarations.count)
+        smoothers.initialize(repeating: SmoothedValue(0, rampLength: 1))
+        var outputs: [Int] = [], smoothed: [Int] = []
         for (index, port) in declarations.enumerated() {
             if case .events = port.kind, !port.isInput { outputs.append(index) }
             guard case .control = port.kind, port.isInput, let range = port.range else { continue }
             controls[index] = ControlLimits(range: range, defaultValue: port.defaultValue ?? range.lowerBound,
                                             isWholeNumber: port.isWholeNumber)
+            let time = port.smoothing ?? 0
+            smoothers[index] = SmoothedValue(Double(controls[index].defaultValue), rampTime: time, sampleRate: sampleRate)
+            if time > 0 { smoothed.append(index) }
         }
         eventOutputIndices = .allocate(capacity: outputs.count)
         _ = eventOutputIndices.initialize(from: outputs)
+        smoothedIndices = .allocate(capacity: smoothed.count)
+        _ = smoothedIndices.initialize(from: smoothed)
         sequenceSize = host.sequenceSize
         urids = SequenceURIDs(host)
         atoms = AtomURIDs(host)
@@ -129,6 +156,8 @@ public struct PortBuffers: ~Copyable {
         controls.deallocate()
         outputCapacities.deallocate()
         eventOutputIndices.deallocate()
+        smoothers.deallocate()
+        smoothedIndices.deallocate()
     }
 
     func connect(_ index: Int, to data: UnsafeMutableRawPointer?) {
@@ -150,6 +179,29 @@ public struct PortBuffers: ~Copyable {
     func integer(_ index: Int) -> Int {
         let value = control(index)
         return Int(controls[index].isWholeNumber ? value : roundHalfAway(value))
+    }
+
+    @_noAllocation @_noLocks @usableFromInline
+    func defaultInteger(_ index: Int) -> Int {
+        Int(roundHalfAway(controls[index].defaultValue))
+    }
+
+    @_noAllocation @_noLocks @usableFromInline
+    func smoothed(_ index: Int) -> Float {
+        Float(smoothers[index].next())
+    }
+
+    @_noAllocation @_noLocks
+    func prepareSmoothedControls() {
+        for index in smoothedIndices { smoothers[index].set(Double(control(index))) }
+    }
+
+    @_noAllocation @_noLocks
+    func settleSmoothedControls() {
+        for index in smoothedIndices {
+            smoothers[index].set(Double(control(index)))
+            smoothers[index].settle()
+        }
     }
 
     @_noAllocation @_noLocks @usableFromInline
