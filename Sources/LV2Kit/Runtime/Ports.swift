@@ -14,6 +14,11 @@ import CMath
 /// - an event output is set to an empty sequence before every `run`.
 ///
 /// Everything is allocated at `instantiate`; nothing in `run` allocates.
+///
+/// Each accessor only hands its port's index to `PortBuffers`, whose methods carry
+/// `@_noAllocation @_noLocks` and are checked once, here. The accessors themselves are
+/// exempt from the checker (`no_performance_analysis`): unspecialized, in a debug build of the
+/// plugin's own package (`swift test`), it would refuse the generic code around that call.
 public struct Ports<Port: PortList>: ~Copyable {
     @usableFromInline let buffers: PortBuffers
 
@@ -29,10 +34,10 @@ public struct Ports<Port: PortList>: ~Copyable {
     }
 
     /// The URIDs of `atom:Sequence`, `atom:beatTime` and `midi:MidiEvent`, mapped at `instantiate`.
-    @inlinable public var urids: SequenceURIDs { buffers.urids }
+    @inlinable @_semantics("no_performance_analysis") public var urids: SequenceURIDs { buffers.urids }
 
     /// The URIDs of the atom types (`atom:Float`, `atom:Object`…), mapped at `instantiate`.
-    @inlinable public var atoms: AtomURIDs { buffers.atoms }
+    @inlinable @_semantics("no_performance_analysis") public var atoms: AtomURIDs { buffers.atoms }
 
     /// `connect_port`: an index the plugin does not have is ignored.
     @_spi(Generated) public func connect(_ index: UInt32, to data: UnsafeMutableRawPointer?) {
@@ -41,55 +46,55 @@ public struct Ports<Port: PortList>: ~Copyable {
 
     /// A control input's value: its default while unconnected or NaN, otherwise clamped
     /// into its range, and rounded when it is an integer, toggle or enumeration.
-    @inlinable public func control(_ port: Port) -> Float { buffers.control(port.rawValue) }
+    @inlinable @_semantics("no_performance_analysis") public func control(_ port: Port) -> Float { buffers.control(port.rawValue) }
 
     /// A control input as a whole number, for integer and enumeration controls.
-    @inlinable public func integer(_ port: Port) -> Int { buffers.integer(port.rawValue) }
+    @inlinable @_semantics("no_performance_analysis") public func integer(_ port: Port) -> Int { buffers.integer(port.rawValue) }
 
     /// A choice control as the case of its enum (`PortDeclaration.choice(_:_:default:comment:)`):
     /// the default's case while the value names none.
-    @inlinable public func choice<Choice: ChoiceList>(_ port: Port, as type: Choice.Type = Choice.self) -> Choice {
+    @inlinable @_semantics("no_performance_analysis") public func choice<Choice: ChoiceList>(_ port: Port, as type: Choice.Type = Choice.self) -> Choice {
         Choice(rawValue: buffers.integer(port.rawValue)) ?? Choice(rawValue: buffers.defaultInteger(port.rawValue))!
     }
 
     /// A control declared with a `smoothing` time, for the next frame: call it once per frame.
     /// It glides linearly to each new value the host sets over that time (from one `run` to the
     /// next), and lands on it exactly; at `activate` it starts at the value set then.
-    @inlinable public func smoothed(_ port: Port) -> Float { buffers.smoothed(port.rawValue) }
+    @inlinable @_semantics("no_performance_analysis") public func smoothed(_ port: Port) -> Float { buffers.smoothed(port.rawValue) }
 
     /// For toggles: on when the value is at least half way up its range.
-    @inlinable public func isOn(_ port: Port) -> Bool { buffers.isOn(port.rawValue) }
+    @inlinable @_semantics("no_performance_analysis") public func isOn(_ port: Port) -> Bool { buffers.isOn(port.rawValue) }
 
     /// Writes a control output, such as a reported latency; nothing while unconnected.
-    @inlinable public func write(_ value: Float, to port: Port) { buffers.write(value, to: port.rawValue) }
+    @inlinable @_semantics("no_performance_analysis") public func write(_ value: Float, to port: Port) { buffers.write(value, to: port.rawValue) }
 
     /// An audio or CV input's samples; nil while unconnected (read it as silence).
-    @inlinable public func input(_ port: Port) -> UnsafePointer<Float>? { buffers.input(port.rawValue) }
+    @inlinable @_semantics("no_performance_analysis") public func input(_ port: Port) -> UnsafePointer<Float>? { buffers.input(port.rawValue) }
 
     /// An audio or CV output's samples; nil while unconnected (write nothing). Hosts may
     /// give an output the same buffer as an input, so read each input sample before
     /// writing the output sample at the same frame.
-    @inlinable public func output(_ port: Port) -> UnsafeMutablePointer<Float>? { buffers.output(port.rawValue) }
+    @inlinable @_semantics("no_performance_analysis") public func output(_ port: Port) -> UnsafeMutablePointer<Float>? { buffers.output(port.rawValue) }
 
     /// An audio or CV input as a buffer of this block's `frames`; nil while unconnected.
-    @inlinable public func input(_ port: Port, frames: Int) -> UnsafeBufferPointer<Float>? {
-        buffers.input(port.rawValue).map { UnsafeBufferPointer(start: $0, count: frames) }
+    @inlinable @_semantics("no_performance_analysis") public func input(_ port: Port, frames: Int) -> UnsafeBufferPointer<Float>? {
+        buffers.input(port.rawValue, frames: frames)
     }
 
     /// An audio or CV output as a buffer of this block's `frames`; nil while unconnected. (It
     /// may be the same memory as an input: read each input frame before writing its output.)
-    @inlinable public func output(_ port: Port, frames: Int) -> UnsafeMutableBufferPointer<Float>? {
-        buffers.output(port.rawValue).map { UnsafeMutableBufferPointer(start: $0, count: frames) }
+    @inlinable @_semantics("no_performance_analysis") public func output(_ port: Port, frames: Int) -> UnsafeMutableBufferPointer<Float>? {
+        buffers.output(port.rawValue, frames: frames)
     }
 
     /// The URIDs of `time:Position` and its properties, mapped at `instantiate`.
-    @inlinable public var time: TimeURIDs { buffers.time }
+    @inlinable @_semantics("no_performance_analysis") public var time: TimeURIDs { buffers.time }
 
     /// The events of an event input in this block, in time order, each within the block.
-    @inlinable public func events(_ port: Port, frames: Int) -> AtomEvents { buffers.events(port.rawValue, frames: frames) }
+    @inlinable @_semantics("no_performance_analysis") public func events(_ port: Port, frames: Int) -> AtomEvents { buffers.events(port.rawValue, frames: frames) }
 
     /// A writer for an event output, which the glue emptied before this `run`.
-    @inlinable public func eventOutput(_ port: Port) -> AtomSequenceWriter { buffers.eventOutput(port.rawValue) }
+    @inlinable @_semantics("no_performance_analysis") public func eventOutput(_ port: Port) -> AtomSequenceWriter { buffers.eventOutput(port.rawValue) }
 
     /// Called by the glue before every `run` (see `PortBuffers.prepareEventOutputs`).
     @_spi(Generated) public func prepareEventOutputs() { buffers.prepareEventOutputs() }
@@ -223,6 +228,21 @@ public struct PortBuffers: ~Copyable {
     @_noAllocation @_noLocks @usableFromInline
     func output(_ index: Int) -> UnsafeMutablePointer<Float>? {
         connections[index]?.assumingMemoryBound(to: Float.self)
+    }
+
+    // The buffers of a block are made here, where nothing is generic: in the plugin's own
+    // `run`, a debug build would call the buffer types' generic initializers unspecialized,
+    // which the real-time checker refuses.
+    @_noAllocation @_noLocks @usableFromInline
+    func input(_ index: Int, frames: Int) -> UnsafeBufferPointer<Float>? {
+        guard let start = input(index) else { return nil }
+        return UnsafeBufferPointer(start: start, count: frames)
+    }
+
+    @_noAllocation @_noLocks @usableFromInline
+    func output(_ index: Int, frames: Int) -> UnsafeMutableBufferPointer<Float>? {
+        guard let start = output(index) else { return nil }
+        return UnsafeMutableBufferPointer(start: start, count: frames)
     }
 
     @_noAllocation @_noLocks @usableFromInline
