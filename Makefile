@@ -208,7 +208,7 @@ example-aarch64: aarch64-deps
 # Each example package's own tests (written with LV2TestKit, as an author's are), each run
 # the way its author runs them: the bundle built with the one command, then `swift test -c
 # release`: whole-module, as lv2-bundle builds the plugin's code, because file by file (a debug
-# build) the real-time checker refuses `run`'s calls into LV2Kit's generic ports.
+# build) the real-time checker refuses `run`'s calls into the plugin's other files.
 EXAMPLES := Arpeggiator Delay Ducker Sampler
 example-tests: test-deps
 	@for example in $(EXAMPLES); do \
