@@ -22,7 +22,7 @@ final class DuckerExampleTests: XCTestCase {
     /// A stereo file goes to the main inputs, never the side-chain, which gets silence and a
     /// note saying how to feed it; `--map` feeds it, and the music is turned down by the depth.
     func testLv2renderRoutesTheSideChainAsASideChain() throws {
-        let music = TestSignals.sine(frequency: 220, sampleRate: 48000, seconds: 1).map { $0 / 2 }
+        let music = TestSignals.sine(frequency: 220, sampleRate: 48000, seconds: 1, amplitude: 0.5)
         let voice = (0..<48000).map { $0 >= 12000 && $0 < 24000 ? Float(0.5 * sin(2 * Double.pi * 1000 * Double($0) / 48000)) : 0 }
         let input = folder.path("in.wav")
         try AudioFile.write(AudioData(sampleRate: 48000, channels: [music, music, voice]), to: input, format: .float32)
