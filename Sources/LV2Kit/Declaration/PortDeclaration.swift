@@ -133,7 +133,7 @@ extension PortDeclaration {
     /// cases' labels, and `run` reads the case back with `ports.choice(.port, as: Mode.self)`.
     public static func choice<Choice: ChoiceList>(_ symbol: StaticString, _ name: StaticString, default defaultValue: Choice,
                                                   comment: StaticString, group: PortGroup? = nil) -> PortDeclaration {
-        let values = Choice.allCases.map(\.rawValue)
+        let values = Choice.allCases.map { $0.rawValue }
         return PortDeclaration(symbol: symbol, name: name, kind: .control, isInput: true, comment: comment,
                                range: Float(values.min() ?? 0)...Float(values.max() ?? 0), defaultValue: Float(defaultValue.rawValue),
                                properties: [.integer, .enumeration],
