@@ -217,6 +217,9 @@ example-tests: test-deps
 			'cd Examples/$$0 && $$1 test -c release --disable-swift-testing' $$example "$(SWIFT)" \
 		|| exit 1; \
 	done
+	@# The ducker's run calls into its other file only through functions marked @_noAllocation
+	@# @_noLocks, so its tests also pass in a debug build: plain `swift test`, as an author types it.
+	@./scripts/timed "swift test (debug) in Examples/Ducker" bash -c 'cd Examples/Ducker && $$0 test --disable-swift-testing' "$(SWIFT)"
 
 # The generated files as `make` and the examples' lv2-bundle (run by the tests) just wrote them
 # are the committed ones (GeneratedBundleTests compares ours with what the generator writes;
