@@ -43,7 +43,7 @@ class Chain(_Processor):
     def _handle_for_call(self, reset, input_channels, bpm):
         if reset or self._handle is None:
             handles = (ctypes.c_void_p * len(self.plugins))(*[plugin._handle for plugin in self.plugins])
-            handle = c.chain_join(world(self.plugins[0].lv2_path), handles, len(self.plugins))
+            handle = c.chain_join(world(self.plugins[0].lv2_path, self.plugins[0].dyn_manifest), handles, len(self.plugins))
             if self._handle:
                 c.chain_free(self._handle)
             self._handle = handle

@@ -15,8 +15,9 @@ class Plugin(_Processor):
     """One LV2 plugin, instantiated at `sample_rate`. Its control inputs are attributes by
     symbol (`p.gain = -6`); `parameters` describes them."""
 
-    def __init__(self, uri, sample_rate=DEFAULT_SAMPLE_RATE, block_size=DEFAULT_BLOCK_SIZE, lv2_path=None):
-        the_world = world(lv2_path)
+    def __init__(self, uri, sample_rate=DEFAULT_SAMPLE_RATE, block_size=DEFAULT_BLOCK_SIZE, lv2_path=None,
+                 dyn_manifest=False):
+        the_world = world(lv2_path, dyn_manifest)
         uris = (ctypes.c_char_p * 1)(encode(uri))
         handle = c.chain_new(the_world, uris, 1, float(sample_rate), int(block_size))
         # The instance's description: lv2:sampleRate ranges in hertz at this rate.
@@ -24,6 +25,7 @@ class Plugin(_Processor):
         set_internal = super().__setattr__
         set_internal("_handle", handle)
         set_internal("lv2_path", lv2_path)
+        set_internal("dyn_manifest", dyn_manifest)
         set_internal("sample_rate", float(sample_rate))
         set_internal("block_size", int(block_size))
         set_internal("info", info)
@@ -87,7 +89,8 @@ class Plugin(_Processor):
         self._settings.append((setting, *arguments))
 
     def __reduce__(self):
-        return (_restore_plugin, (self.uri, self.sample_rate, self.block_size, self.lv2_path, list(self._settings)))
+        return (_restore_plugin, (self.uri, self.sample_rate, self.block_size, self.lv2_path, list(self._settings),
+                                  self.dyn_manifest))
 
     @property
     def patch_parameters(self):
@@ -127,14 +130,15 @@ class Plugin(_Processor):
         return self._handle
 
 
-def _restore_plugin(uri, sample_rate, block_size, lv2_path, settings):
+def _restore_plugin(uri, sample_rate, block_size, lv2_path, settings, dyn_manifest=False):
     """A pickled plugin, loaded again and set up as it was."""
-    plugin = Plugin(uri, sample_rate=sample_rate, block_size=block_size, lv2_path=lv2_path)
+    plugin = Plugin(uri, sample_rate=sample_rate, block_size=block_size, lv2_path=lv2_path, dyn_manifest=dyn_manifest)
     for setting, *arguments in settings:
         plugin._apply(setting, *arguments)
     return plugin
 
 
-def load(uri, sample_rate=DEFAULT_SAMPLE_RATE, block_size=DEFAULT_BLOCK_SIZE, lv2_path=None):
-    """Loads the plugin `uri` from the LV2 path at `sample_rate`."""
-    return Plugin(uri, sample_rate=sample_rate, block_size=block_size, lv2_path=lv2_path)
+def load(uri, sample_rate=DEFAULT_SAMPLE_RATE, block_size=DEFAULT_BLOCK_SIZE, lv2_path=None, dyn_manifest=False):
+    """Loads the plugin `uri` from the LV2 path at `sample_rate` (with `dyn_manifest`, bundles'
+    dynamic manifests are read too, which runs their libraries)."""
+    return Plugin(uri, sample_rate=sample_rate, block_size=block_size, lv2_path=lv2_path, dyn_manifest=dyn_manifest)

@@ -1,47 +1,55 @@
 """The plugins on the LV2 path, as lilv finds them."""
 
 import json
-import os
+import warnings
 from dataclasses import dataclass
-from pathlib import Path
 
 from ._library import c, encode
 
 _worlds = {}
 
 
-def _repository_bundle():
-    """SwiftLV2's own plugin.lv2, searched first as lv2render searches it: under $SWIFTLV2_ROOT,
-    else in the repository this package is in (python/swiftlv2 in a clone); None when installed."""
-    root = os.environ.get("SWIFTLV2_ROOT")
-    bundle = Path(root) / "plugin.lv2" if root else Path(__file__).resolve().parents[2] / "plugin.lv2"
-    return bundle if (bundle / "manifest.ttl").exists() else None
-
-
-def world(lv2_path=None):
+def world(lv2_path=None, dyn_manifest=False):
     """The world for `lv2_path` (None: $LV2_PATH, else the repository's bundle if any and the
-    standard folders), made once."""
-    if lv2_path not in _worlds:
-        bundle = _repository_bundle()
-        _worlds[lv2_path] = c.world_new(None if lv2_path is None else encode(lv2_path),
-                                        None if bundle is None else encode(bundle))
-    return _worlds[lv2_path]
+    standard folders, as lv2render searches), made once; with `dyn_manifest`, bundles' dynamic
+    manifests are read too, which runs their libraries. A bundle left out because reading it
+    crashed or hung is one warning."""
+    key = (lv2_path, bool(dyn_manifest))
+    if key not in _worlds:
+        handle = c.world_new(None if lv2_path is None else encode(lv2_path), int(bool(dyn_manifest)))
+        for sentence in json.loads(c.world_warnings_json(handle)):
+            warnings.warn(sentence, stacklevel=3)
+        _worlds[key] = handle
+    return _worlds[key]
 
 
 @dataclass(frozen=True)
 class PluginSummary:
     uri: str
     name: str
+    class_name: str
+    kind: str
     instrument: bool
     audio_inputs: int
     audio_outputs: int
+    midi_input: bool
+    midi_output: bool
+    bundle: str
 
 
-def plugins(lv2_path=None):
-    """Every plugin found on the LV2 path, sorted by URI."""
-    return [PluginSummary(**entry) for entry in json.loads(c.world_plugins_json(world(lv2_path)))]
+def plugins(lv2_path=None, kind=None, class_name=None, dyn_manifest=False):
+    """Every plugin found on the LV2 path, sorted by URI, from the catalogue (fast after the first
+    call); `kind` ("instrument", "effect" or "midi") and `class_name` ("Reverb", in any case) filter."""
+    entries = json.loads(c.world_plugins_json(world(lv2_path, dyn_manifest)))
+    return [PluginSummary(uri=entry["uri"], name=entry["name"], class_name=entry["class"], kind=entry["kind"],
+                          instrument=entry["instrument"], audio_inputs=entry["audio_inputs"],
+                          audio_outputs=entry["audio_outputs"], midi_input=entry["midi_input"],
+                          midi_output=entry["midi_output"], bundle=entry["bundle"])
+            for entry in entries
+            if (kind is None or entry["kind"] == kind)
+            and (class_name is None or entry["class"].lower() == class_name.lower())]
 
 
-def describe(uri, lv2_path=None):
+def describe(uri, lv2_path=None, dyn_manifest=False):
     """Everything lilv says about one plugin, as a dict (ports, parameters, presets, features)."""
-    return json.loads(c.world_plugin_json(world(lv2_path), encode(uri)))
+    return json.loads(c.world_plugin_json(world(lv2_path, dyn_manifest), encode(uri)))

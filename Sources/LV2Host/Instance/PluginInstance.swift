@@ -76,7 +76,7 @@ public final class PluginInstance {
         let library = try PluginLibrary(path: plugin.libraryPath)
         let descriptor = try library.descriptor(uri: plugin.uri)
         guard let instantiate = descriptor.pointee.instantiate,
-              let handle = instantiate(descriptor, sampleRate, plugin.bundlePath, features.featureArray)
+              let handle = callingPluginCode({ instantiate(descriptor, sampleRate, plugin.bundlePath, features.featureArray) })
         else {
             throw HostError("The plugin \(plugin.uri) failed to instantiate at \(sampleRate.compactDescription) Hz.")
         }
@@ -124,7 +124,7 @@ public final class PluginInstance {
     deinit {
         willCleanUp?()
         deactivate()
-        descriptor.pointee.cleanup?(handle)
+        callingPluginCode { descriptor.pointee.cleanup?(handle) }
         controlValues.deallocate()
         (audioInputs + audioOutputs + cvBuffers).forEach { $0.deallocate() }
         (atomInputs + atomOutputs).forEach { $0.deallocate() }
@@ -140,7 +140,7 @@ public final class PluginInstance {
     }
 
     private func connect(_ port: PortInfo, to location: UnsafeMutableRawPointer?) {
-        descriptor.pointee.connect_port?(handle, UInt32(port.index), location)
+        callingPluginCode { descriptor.pointee.connect_port?(handle, UInt32(port.index), location) }
     }
 
     private func connectFixedPorts() {
@@ -366,7 +366,7 @@ public final class PluginInstance {
 
     public func activate() {
         guard !isActive else { return }
-        descriptor.pointee.activate?(handle)
+        callingPluginCode { descriptor.pointee.activate?(handle) }
         isActive = true
     }
 
@@ -380,7 +380,7 @@ public final class PluginInstance {
         for index in atomOutputs.indices {
             atomOutputs[index].prepareForOutput(chunkType: chunkType)
         }
-        descriptor.pointee.run?(handle, UInt32(frames))
+        callingPluginCode { descriptor.pointee.run?(handle, UInt32(frames)) }
         features.worker.deliverResponses()
         clearEvents()
     }
@@ -395,7 +395,7 @@ public final class PluginInstance {
 
     public func deactivate() {
         guard isActive else { return }
-        descriptor.pointee.deactivate?(handle)
+        callingPluginCode { descriptor.pointee.deactivate?(handle) }
         isActive = false
     }
 }

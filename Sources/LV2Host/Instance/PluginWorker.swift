@@ -34,7 +34,7 @@ public final class PluginWorker {
 
     /// Binds the worker to the instance once it exists, if the plugin has `worker:interface`.
     func attach(_ descriptor: UnsafePointer<LV2_Descriptor>, _ handle: LV2_Handle) {
-        guard let data = descriptor.pointee.extension_data?(LV2URI.workerInterface) else { return }
+        guard let data = callingPluginCode({ descriptor.pointee.extension_data?(LV2URI.workerInterface) }) else { return }
         interface = data.assumingMemoryBound(to: LV2_Worker_Interface.self)
         self.handle = handle
     }
@@ -49,7 +49,7 @@ public final class PluginWorker {
             guard let respondHandle else { return LV2_WORKER_ERR_UNKNOWN }
             return Unmanaged<PluginWorker>.fromOpaque(respondHandle).takeUnretainedValue().queueResponse(size: size, data: data)
         }
-        return work(handle, respond, Unmanaged.passUnretained(self).toOpaque(), size, data)
+        return callingPluginCode { work(handle, respond, Unmanaged.passUnretained(self).toOpaque(), size, data) }
     }
 
     private func queueResponse(size: UInt32, data: UnsafeRawPointer?) -> LV2_Worker_Status {
@@ -69,10 +69,10 @@ public final class PluginWorker {
         var offset = 0
         while offset < responseEnd {
             let size = responses.load(fromByteOffset: offset, as: UInt32.self)
-            _ = interface.pointee.work_response?(handle, size, responses + offset + 8)
+            _ = callingPluginCode { interface.pointee.work_response?(handle, size, responses + offset + 8) }
             offset += 8 + (Int(size) + 7) & ~7
         }
         responseEnd = 0
-        _ = interface.pointee.end_run?(handle)
+        _ = callingPluginCode { interface.pointee.end_run?(handle) }
     }
 }

@@ -89,7 +89,7 @@ final class LoadedState {
         }
         guard lilv_state_get_num_properties(state) > 0 else { return warnings }
         var lilvInstance = LilvInstance(lv2_descriptor: instance.descriptor, lv2_handle: instance.handle, pimpl: nil)
-        lilv_state_restore(state, &lilvInstance, nil, nil, 0, instance.features.stateCallFeatureArray)
+        callingPluginCode { lilv_state_restore(state, &lilvInstance, nil, nil, 0, instance.features.stateCallFeatureArray) }
         return warnings
     }
 }
@@ -176,9 +176,11 @@ extension LV2World {
         let flags = UInt32(LV2_STATE_IS_POD.rawValue | LV2_STATE_IS_PORTABLE.rawValue)
         // No port values through lilv: it writes floats with 8 decimal places (2^-12 as
         // 0.00024414, a denormal as 0), so they are added below, each exactly.
-        guard let state = lilv_state_new_from_instance(plugin, &lilvInstance, instance.features.mapFeature,
-                                                       folder, folder, folder, folder, nil, nil, flags,
-                                                       instance.features.stateCallFeatureArray) else {
+        guard let state = callingPluginCode({
+            lilv_state_new_from_instance(plugin, &lilvInstance, instance.features.mapFeature,
+                                         folder, folder, folder, folder, nil, nil, flags,
+                                         instance.features.stateCallFeatureArray)
+        }) else {
             throw HostError("The plugin \(instance.plugin.uri) did not give its state.")
         }
         defer { lilv_state_free(state) }
