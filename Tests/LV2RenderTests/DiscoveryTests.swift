@@ -166,3 +166,38 @@ final class DiscoveryTests: XCTestCase {
         XCTAssertEqual(try uris([]), ["urn:test:arpeggio", "urn:test:hall", "urn:test:organ"])
     }
 }
+
+/// Every command finds the same plugins from the same places (`LV2SearchPath`): without
+/// `LV2_PATH`, the repository's `plugin.lv2` comes first, for a batch as for a single render.
+final class SearchPathTests: XCTestCase {
+    let folder = TemporaryFolder("search-path")
+
+    private func run(_ arguments: [String]) throws -> CommandResult {
+        let environment = ["LV2_PATH": "", "SWIFTLV2_ROOT": Repository.root.path, "HOME": folder.path("home"),
+                           "XDG_CACHE_HOME": folder.path("cache")]
+        return try runCommand(LV2RenderTool.executable.path, arguments, environment: environment, timeout: 300)
+    }
+
+    func testEveryCommandFindsTheRepositoryBundle() throws {
+        let uri = "urn:swiftlv2:rate-adapter"
+        let list = try run(["list", "--json", "--kind", "effect"])
+        XCTAssertEqual(list.status, 0, list.standardError)
+        XCTAssertTrue(list.standardOutput.contains("\"bundle\" : \"\(Repository.bundle.path)\""), list.standardOutput)
+        let info = try run(["info", uri])
+        XCTAssertEqual(info.status, 0, info.standardError)
+        XCTAssertTrue(info.standardOutput.contains("Binary:            \(Repository.bundle.path)/swiftlv2.so"), info.standardOutput)
+
+        let inputs = try ["a", "b"].map { name in
+            let path = folder.path("\(name).wav")
+            try writeWAV([TestSignals.sine(frequency: 440, sampleRate: 48000, seconds: 0.05)], sampleRate: 48000, to: path)
+            return path
+        }
+        let single = try run(["render", uri, "--input", inputs[0], "-o", folder.path("single.wav")])
+        XCTAssertEqual(single.status, 0, single.standardError)
+        let batch = try run(["render", uri, "--input"] + inputs + ["--output-dir", folder.path("out")])
+        XCTAssertEqual(batch.status, 0, batch.standardError)
+        XCTAssertEqual(try AudioFile.read(path: folder.path("out/a.wav")).channels, try AudioFile.read(path: folder.path("single.wav")).channels)
+        let check = try run(["check", uri, "--quick", "--only", "metadata"])
+        XCTAssertEqual(check.status, 0, check.standardOutput + check.standardError)
+    }
+}
