@@ -163,6 +163,7 @@ static void read_bundle(const char *bundle, int dyn_manifest, int output, int er
         }
         lilv_nodes_free(features);
         report_add(&report, "\n", 0);
+        report_send(&report, output);  // each plugin read restarts the parent's clock
     }
     lilv_world_free(world);
     report_add(&report, "E\n", 0);
@@ -245,6 +246,10 @@ int bundle_discovery_read(const char *const *bundles, int count, int dyn_manifes
         describe_end(status, what, what_size);
     }
     if (finished == count && !timed_out && WIFEXITED(status) && WEXITSTATUS(status) == 0) return -1;
+    // Ctrl-C or a stop signal reached the child with us (one process group): no fault of the bundle.
+    if (!timed_out && WIFSIGNALED(status) && (WTERMSIG(status) == SIGINT || WTERMSIG(status) == SIGTERM || WTERMSIG(status) == SIGHUP)) {
+        return -2;
+    }
     // A child that died between two bundles is blamed on the next one.
     return reading >= 0 ? reading : finished;
 }

@@ -51,3 +51,9 @@ public func swiftlv2_world_warnings_json(_ handle: OpaquePointer?) -> UnsafeMuta
         }
     } ?? nil
 }
+
+/// 1 when the bundles on the world's path are those it read, 0 when one was added, removed or changed.
+@_cdecl("swiftlv2_world_is_current")
+public func swiftlv2_world_is_current(_ handle: OpaquePointer?) -> Int32 {
+    (try? world(handle).isCurrent) == true ? 1 : 0
+}

@@ -47,6 +47,7 @@ _signatures = {
     "swiftlv2_world_free": (None, [_World]),
     "swiftlv2_world_plugins_json": (_OwnedString, [_World]),
     "swiftlv2_world_warnings_json": (_OwnedString, [_World]),
+    "swiftlv2_world_is_current": (ctypes.c_int32, [_World]),
     "swiftlv2_world_plugin_json": (_OwnedString, [_World, ctypes.c_char_p]),
     "swiftlv2_chain_new": (_Chain, [_World, ctypes.POINTER(ctypes.c_char_p), ctypes.c_int32, ctypes.c_double, ctypes.c_int32]),
     "swiftlv2_chain_join": (_Chain, [_World, ctypes.POINTER(_Chain), ctypes.c_int32]),

@@ -7,20 +7,25 @@ from dataclasses import dataclass
 from ._library import c, encode
 
 _worlds = {}
+# Worlds a newer one replaced: plugins made from them may still use them, from any thread.
+_replaced = []
 
 
 def world(lv2_path=None, dyn_manifest=False):
     """The world for `lv2_path` (None: $LV2_PATH, else the repository's bundle if any and the
     standard folders, as lv2render searches), made once; with `dyn_manifest`, bundles' dynamic
     manifests are read too, which runs their libraries. A bundle left out because reading it
-    crashed or hung is one warning."""
+    crashed or hung is one warning. Made again when a bundle was added, removed or changed."""
     key = (lv2_path, bool(dyn_manifest))
-    if key not in _worlds:
-        handle = c.world_new(None if lv2_path is None else encode(lv2_path), int(bool(dyn_manifest)))
-        for sentence in json.loads(c.world_warnings_json(handle)):
-            warnings.warn(sentence, stacklevel=3)
-        _worlds[key] = handle
-    return _worlds[key]
+    if key in _worlds and c.world_is_current(_worlds[key]):
+        return _worlds[key]
+    handle = c.world_new(None if lv2_path is None else encode(lv2_path), int(bool(dyn_manifest)))
+    for sentence in json.loads(c.world_warnings_json(handle)):
+        warnings.warn(sentence, stacklevel=3)
+    if key in _worlds:
+        _replaced.append(_worlds[key])
+    _worlds[key] = handle
+    return handle
 
 
 @dataclass(frozen=True)

@@ -81,3 +81,30 @@ def test_a_dynamic_manifest_that_aborts_is_one_warning(tmp_path):
     assert lines[1] == (f"The bundle {bundle} is left out: reading it (its dynamic manifest included) "
                         "was ended by signal 6 (Aborted); it printed:")
     assert lines[2] == "True True"
+
+
+def test_plugins_sees_a_bundle_added_or_removed_on_the_next_call(tmp_path):
+    folder = tmp_path / "lv2"
+
+    def write_bundle(name):
+        bundle = folder / f"{name}.lv2"
+        bundle.mkdir(parents=True)
+        (bundle / "manifest.ttl").write_text(
+            "@prefix lv2: <http://lv2plug.in/ns/lv2core#> .\n@prefix doap: <http://usefulinc.com/ns/doap#> .\n"
+            f'<urn:test:{name}> a lv2:Plugin ; lv2:binary <{name}.so> ; doap:name "{name}" .\n')
+        return bundle
+
+    first = write_bundle("first")
+    printed = run_python(tmp_path, f"""
+        import pathlib, shutil, swiftlv2
+        def uris():
+            return [p.uri for p in swiftlv2.plugins(lv2_path={str(folder)!r})]
+        print(uris())
+        second = pathlib.Path({str(folder)!r}) / "second.lv2"
+        second.mkdir()
+        (second / "manifest.ttl").write_text(pathlib.Path({str(first / "manifest.ttl")!r}).read_text().replace("first", "second"))
+        print(uris())
+        shutil.rmtree({str(first)!r})
+        print(uris())
+    """).stdout
+    assert printed.splitlines() == ["['urn:test:first']", "['urn:test:first', 'urn:test:second']", "['urn:test:second']"]

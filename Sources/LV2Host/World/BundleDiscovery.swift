@@ -10,7 +10,7 @@ enum BundleDiscovery {
         case failed(String)
     }
 
-    /// How long the child may stay silent within one bundle.
+    /// How long the child may stay silent within one bundle (it reports each plugin it reads).
     static let timeoutSeconds: Int32 = 10
 
     /// Reads `bundles`; a child that dies or hangs is started again after the bundle it was on.
@@ -30,6 +30,7 @@ enum BundleDiscovery {
                                           Unmanaged<Collector>.fromOpaque(context).takeUnretainedValue().take(String(cString: line))
                                       }, Unmanaged.passUnretained(collector).toOpaque(), &what, what.count)
             }
+            // -1: all read; -2: stopped by a signal (the command is ending; nothing is blamed or kept).
             guard failed >= 0 else { break }
             let bundle = bundles[start + Int(failed)]
             let printed = collector.bundle == bundle ? Self.text(of: errors, from: collector.outputOffset) : ""

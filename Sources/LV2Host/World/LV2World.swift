@@ -32,6 +32,15 @@ public final class LV2World {
     public let discoveryWarnings: [String]
     /// Bundles on the path with dynamic manifests, not read without `dynamicManifests`.
     public let unreadDynamicManifestBundles: [String]
+    /// The path and what its bundles were when this world was made (`isCurrent`).
+    private let path: LV2SearchPath
+    private let fingerprints: [String: String]
+
+    /// Whether the bundles on the path are still those this world read: none added, removed
+    /// or changed (a look at their files, without reading them).
+    public var isCurrent: Bool {
+        PluginCatalogue.fingerprints(ofBundlesOn: path) == fingerprints
+    }
 
     /// Loads every bundle on `searchPath` that discovery could read (bundles not read before are
     /// read first in a child process, see `PluginCatalogue`), with dynamic manifests only when
@@ -48,6 +57,8 @@ public final class LV2World {
         }
         let bundles = path.bundles
         let found = PluginCatalogue(bundles: bundles, dynamicManifests: dynamicManifests)
+        self.path = path
+        fingerprints = found.fingerprints
         catalogue = found.plugins
         discoveryWarnings = found.failures
         unreadDynamicManifestBundles = dynamicManifests ? [] : bundles.filter(PluginCatalogue.hasDynamicManifest)

@@ -15,6 +15,8 @@ struct PluginCatalogue {
 
     /// The entries of the bundles on the path (as the path names them), in the path's order.
     private(set) var entries: [(bundle: String, entry: Entry)] = []
+    /// Each bundle's fingerprint when it was read, by its real folder.
+    let fingerprints: [String: String]
 
     /// The entries for `bundles`, from the cache where their fingerprints match, else read
     /// now in a child (`BundleDiscovery`); the cache is written back when anything changed.
@@ -23,7 +25,8 @@ struct PluginCatalogue {
         var cached = file.flatMap { try? JSONDecoder().decode([String: Entry].self, from: Data(contentsOf: $0)) } ?? [:]
         // Keyed by the real folder, so that a link to a bundle (check's workers use links) finds its entry.
         let keys = bundles.map { URL(fileURLWithPath: $0).resolvingSymlinksInPath().path }
-        let fingerprints = Dictionary(keys.map { ($0, Self.fingerprint($0)) }, uniquingKeysWith: { first, _ in first })
+        let fingerprints = Self.fingerprints(keys)
+        self.fingerprints = fingerprints
         let unread = Array(Set(keys.filter { cached[$0]?.fingerprint != fingerprints[$0] })).sorted()
         if !unread.isEmpty {
             for (bundle, outcome) in BundleDiscovery.read(unread, dynamicManifests: dynamicManifests) {
@@ -78,6 +81,15 @@ struct PluginCatalogue {
         let temporary = folder.appendingPathComponent(".\(file.lastPathComponent).\(getpid())")
         guard (try? data.write(to: temporary)) != nil else { return }
         if rename(temporary.path, file.path) != 0 { unlink(temporary.path) }
+    }
+
+    /// The fingerprints of `bundles` (as the path names them), by their real folders.
+    static func fingerprints(ofBundlesOn path: LV2SearchPath) -> [String: String] {
+        fingerprints(path.bundles.map { URL(fileURLWithPath: $0).resolvingSymlinksInPath().path })
+    }
+
+    private static func fingerprints(_ folders: [String]) -> [String: String] {
+        Dictionary(folders.map { ($0, fingerprint($0)) }, uniquingKeysWith: { first, _ in first })
     }
 
     /// The names, sizes and modification times of the files in the bundle (and in its

@@ -51,6 +51,10 @@ char *swiftlv2_world_plugins_json(swiftlv2_world *world);
  * (with what it printed). */
 char *swiftlv2_world_warnings_json(swiftlv2_world *world);
 
+/* 1 when the bundles on the world's path are still those it read; 0 when a bundle was added,
+ * removed or changed since (make a new world to see it). */
+int32_t swiftlv2_world_is_current(swiftlv2_world *world);
+
 /* One plugin's description as a JSON object: ports (ranges, defaults, units, scale points),
  * parameters, presets, features. */
 char *swiftlv2_world_plugin_json(swiftlv2_world *world, const char *uri);
