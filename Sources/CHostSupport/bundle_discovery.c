@@ -200,7 +200,12 @@ int bundle_discovery_read(const char *const *bundles, int count, int dyn_manifes
         if (getppid() != parent) _exit(4);
         struct rlimit no_core = {0, 0};
         setrlimit(RLIMIT_CORE, &no_core);  // a bundle's crash is a warning, not a core file
-        signal(SIGPIPE, SIG_DFL);
+        // Not the parent's handlers (removing its half-written output, waking its batch loop).
+        int defaults[] = {SIGPIPE, SIGINT, SIGTERM, SIGHUP, SIGCHLD};
+        for (size_t i = 0; i < sizeof defaults / sizeof defaults[0]; i++) signal(defaults[i], SIG_DFL);
+        sigset_t none;
+        sigemptyset(&none);
+        sigprocmask(SIG_SETMASK, &none, NULL);
         close(pipe_ends[0]);
         dup2(errors, STDOUT_FILENO);  // what plugins print is not lv2render's output
         dup2(errors, STDERR_FILENO);
