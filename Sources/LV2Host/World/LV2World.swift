@@ -30,8 +30,11 @@ public final class LV2World {
     /// One warning for each bundle left out because reading it crashed or hung the discovery
     /// child, with what it printed.
     public let discoveryWarnings: [String]
-    /// Bundles on the path with dynamic manifests, not read without `dynamicManifests`.
-    public let unreadDynamicManifestBundles: [String]
+    /// Bundles on the path with dynamic manifests, not read without `dynamicManifests` (each
+    /// manifest is read to tell: for error messages only).
+    public var unreadDynamicManifestBundles: [String] {
+        dynamicManifests ? [] : path.bundles.filter(PluginCatalogue.hasDynamicManifest)
+    }
     /// The path and what its bundles were when this world was made (`isCurrent`).
     private let path: LV2SearchPath
     private let fingerprints: [String: String]
@@ -61,7 +64,6 @@ public final class LV2World {
         fingerprints = found.fingerprints
         catalogue = found.plugins
         discoveryWarnings = found.failures
-        unreadDynamicManifestBundles = dynamicManifests ? [] : bundles.filter(PluginCatalogue.hasDynamicManifest)
 
         // lilv warns on stderr about a plugin found twice (the first one wins), which is what
         // installing the bundle while working in the repository looks like: no news. Each bundle
@@ -181,31 +183,34 @@ public final class LV2World {
     /// are read from the RDF first, through the world, before lilv loads any port.
     /// LV2 wants them to number the ports 0, 1, … without gaps.
     func portIndexProblem(_ plugin: OpaquePointer) -> String? {
-        withStandardErrorSilenced {
-            // Loads the plugin's data files (not its ports) into the world.
-            lilv_node_free(lilv_plugin_get_name(plugin))
-            let uri = string(lilv_plugin_get_uri(plugin)) ?? "?"
-            let location = filePath(lilv_plugin_get_bundle_uri(plugin)).map { " (in \($0))" } ?? ""
-            guard let ports = lilv_world_find_nodes(world, lilv_plugin_get_uri(plugin), node(LV2URI.port), nil) else { return nil }
-            defer { lilv_nodes_free(ports) }
-            // A port described twice (in two files, say) is harmless; a gap or a stray index is not.
-            let count = Int(lilv_nodes_size(ports))
-            var indices = Set<Int>()
-            for port in forEach(ports, { $0 }) {
-                let indexNode = lilv_world_get(world, port, node(LV2URI.index), nil)
-                defer { lilv_node_free(indexNode) }
-                let text = string(indexNode)
-                guard let text, lilv_node_is_int(indexNode), let index = Int(text), (0..<count).contains(index) else {
-                    let given = text.map { "lv2:index \($0)" } ?? "no lv2:index"
-                    return "The plugin \(uri)\(location) has a port with \(given), but LV2 numbers a plugin's ports 0, 1, 2 and on, without gaps."
-                }
-                indices.insert(index)
+        // Loading the data runs a dynamic manifest's library, if the plugin has one.
+        withStandardErrorSilenced { callingPluginCode { readPortIndexProblem(plugin) } }
+    }
+
+    private func readPortIndexProblem(_ plugin: OpaquePointer) -> String? {
+        // Loads the plugin's data files (not its ports) into the world.
+        lilv_node_free(lilv_plugin_get_name(plugin))
+        let uri = string(lilv_plugin_get_uri(plugin)) ?? "?"
+        let location = filePath(lilv_plugin_get_bundle_uri(plugin)).map { " (in \($0))" } ?? ""
+        guard let ports = lilv_world_find_nodes(world, lilv_plugin_get_uri(plugin), node(LV2URI.port), nil) else { return nil }
+        defer { lilv_nodes_free(ports) }
+        // A port described twice (in two files, say) is harmless; a gap or a stray index is not.
+        let count = Int(lilv_nodes_size(ports))
+        var indices = Set<Int>()
+        for port in forEach(ports, { $0 }) {
+            let indexNode = lilv_world_get(world, port, node(LV2URI.index), nil)
+            defer { lilv_node_free(indexNode) }
+            let text = string(indexNode)
+            guard let text, lilv_node_is_int(indexNode), let index = Int(text), (0..<count).contains(index) else {
+                let given = text.map { "lv2:index \($0)" } ?? "no lv2:index"
+                return "The plugin \(uri)\(location) has a port with \(given), but LV2 numbers a plugin's ports 0, 1, 2 and on, without gaps."
             }
-            if let missing = (0..<indices.count).first(where: { !indices.contains($0) }) {
-                return "The plugin \(uri)\(location) has no port with lv2:index \(missing), but LV2 numbers a plugin's ports 0, 1, 2 and on, without gaps."
-            }
-            return nil
+            indices.insert(index)
         }
+        if let missing = (0..<indices.count).first(where: { !indices.contains($0) }) {
+            return "The plugin \(uri)\(location) has no port with lv2:index \(missing), but LV2 numbers a plugin's ports 0, 1, 2 and on, without gaps."
+        }
+        return nil
     }
 
     package func lilvPlugin(uri: String) -> OpaquePointer? {
