@@ -85,6 +85,10 @@ final class DiscoveryTests: XCTestCase {
         XCTAssertEqual(with.status, 0, with.standardError)
         XCTAssertTrue(with.standardOutput.contains(
             "Dynamic manifest:  yes (its bundle's library runs while plugins are listed: found with --dyn-manifest only)\n"), with.standardOutput)
+        // check's workers read the dynamic manifest too, so the plugin is loaded and run there.
+        let checked = try run(["check", "--dyn-manifest", uri, "--quick", "--only", "lifecycle"], lv2Path: path)
+        XCTAssertEqual(checked.status, 0, checked.standardOutput + checked.standardError)
+        XCTAssertTrue(checked.standardOutput.contains("Test Dynamic"), checked.standardOutput)
     }
 
     // MARK: - The host's floating-point mode
