@@ -1,6 +1,7 @@
 #include "bundle_discovery.h"
 
 #include <errno.h>
+#include <fcntl.h>
 #include <lilv-0/lilv/lilv.h>
 #include <poll.h>
 #include <signal.h>
@@ -207,8 +208,9 @@ int bundle_discovery_read(const char *const *bundles, int count, int dyn_manifes
         sigemptyset(&none);
         sigprocmask(SIG_SETMASK, &none, NULL);
         close(pipe_ends[0]);
-        dup2(errors, STDOUT_FILENO);  // what plugins print is not lv2render's output
-        dup2(errors, STDERR_FILENO);
+        int kept = errors >= 0 ? errors : open("/dev/null", O_WRONLY);
+        dup2(kept, STDOUT_FILENO);  // what plugins print is not lv2render's output
+        dup2(kept, STDERR_FILENO);
         for (int i = 0; i < count; i++) read_bundle(bundles[i], dyn_manifest, pipe_ends[1], errors);
         _exit(0);
     }

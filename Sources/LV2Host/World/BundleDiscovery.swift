@@ -34,7 +34,8 @@ enum BundleDiscovery {
             guard failed >= 0 else { break }
             let bundle = bundles[start + Int(failed)]
             let printed = collector.bundle == bundle ? Self.text(of: errors, from: collector.outputOffset) : ""
-            collector.outcomes[bundle] = .failed(Self.failure(bundle, String(decoding: what.prefix { $0 != 0 }.map { UInt8(bitPattern: $0) }, as: UTF8.self), printed: printed, dynamicManifests: dynamicManifests))
+            let happened = String(decoding: what.prefix { $0 != 0 }.map { UInt8(bitPattern: $0) }, as: UTF8.self)
+            collector.outcomes[bundle] = .failed(Self.failure(bundle, happened, printed: printed, dynamicManifests: dynamicManifests))
             start += Int(failed) + 1
         }
         return collector.outcomes
