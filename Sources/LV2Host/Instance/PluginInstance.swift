@@ -1,4 +1,5 @@
 import AudioMIDIFiles
+import CHostSupport
 import CLV2
 
 /// One live plugin: its library, its handle and a buffer for every port.
@@ -380,7 +381,10 @@ public final class PluginInstance {
         for index in atomOutputs.indices {
             atomOutputs[index].prepareForOutput(chunkType: chunkType)
         }
-        callingPluginCode { descriptor.pointee.run?(handle, UInt32(frames)) }
+        // callingPluginCode, spelt out (see PluginCode.swift).
+        let mode = host_floating_point_mode_save()
+        descriptor.pointee.run?(handle, UInt32(frames))
+        host_floating_point_mode_restore(mode)
         features.worker.deliverResponses()
         clearEvents()
     }

@@ -1,3 +1,4 @@
+import CHostSupport
 import CLV2
 
 /// The host's side of the worker extension (`worker:schedule`), run synchronously as
@@ -49,7 +50,9 @@ public final class PluginWorker {
             guard let respondHandle else { return LV2_WORKER_ERR_UNKNOWN }
             return Unmanaged<PluginWorker>.fromOpaque(respondHandle).takeUnretainedValue().queueResponse(size: size, data: data)
         }
-        return callingPluginCode { work(handle, respond, Unmanaged.passUnretained(self).toOpaque(), size, data) }
+        let mode = host_floating_point_mode_save()  // callingPluginCode, spelt out: see PluginCode.swift
+        defer { host_floating_point_mode_restore(mode) }
+        return work(handle, respond, Unmanaged.passUnretained(self).toOpaque(), size, data)
     }
 
     private func queueResponse(size: UInt32, data: UnsafeRawPointer?) -> LV2_Worker_Status {
@@ -66,13 +69,15 @@ public final class PluginWorker {
     /// Allocates nothing (the buffer is the one made at `init`).
     func deliverResponses() {
         guard let interface, let handle else { return }
+        let mode = host_floating_point_mode_save()  // callingPluginCode, spelt out: see PluginCode.swift
+        defer { host_floating_point_mode_restore(mode) }
         var offset = 0
         while offset < responseEnd {
             let size = responses.load(fromByteOffset: offset, as: UInt32.self)
-            _ = callingPluginCode { interface.pointee.work_response?(handle, size, responses + offset + 8) }
+            _ = interface.pointee.work_response?(handle, size, responses + offset + 8)
             offset += 8 + (Int(size) + 7) & ~7
         }
         responseEnd = 0
-        _ = callingPluginCode { interface.pointee.end_run?(handle) }
+        _ = interface.pointee.end_run?(handle)
     }
 }
