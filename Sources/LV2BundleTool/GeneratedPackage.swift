@@ -59,7 +59,7 @@ struct GeneratedPackage {
         // Unqualified: a module and its type often share a name (Gain.Gain would mean a member).
         let adds = plugins.map { "bundle.add(\($0.type).self)\n" }.joined()
         return "// Written by lv2-bundle: edit the plugin's package, not this file.\n" + imports
-            + "\nvar bundle = Bundle(binary: \(literal(bundle.name + ".so")))\n" + adds + "BundleGenerator(bundle).main()\n"
+            + "\nvar bundle = BundleContents(binary: \(literal(bundle.name + ".so")))\n" + adds + "BundleGenerator(bundle).main()\n"
     }
 
     private func literal(_ text: String) -> String {

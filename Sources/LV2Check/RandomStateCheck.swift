@@ -88,7 +88,7 @@ enum RandomStateCheck {
     }
 
     /// A value in the parameter's declared range (lv2:minimum, lv2:maximum; 0 to 1 when it gives none).
-    static func randomValue(for parameter: ParameterInfo, _ context: CheckContext, _ random: inout SplitMix64) -> ParameterValue {
+    static func randomValue(for parameter: ParameterInfo, _ context: CheckContext, _ random: inout SplitMix64) -> PatchValue {
         func bound(_ predicate: String) -> Double? {
             guard let node = lilv_world_get(context.world.world, context.world.node(parameter.uri), context.world.node(predicate), nil) else {
                 return nil

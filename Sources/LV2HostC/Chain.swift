@@ -76,9 +76,19 @@ public func swiftlv2_chain_latency(_ handle: OpaquePointer?) -> Int64 {
     result { Int64(try chain(handle).latency) } ?? -1
 }
 
+@_cdecl("swiftlv2_chain_set")
+public func swiftlv2_chain_set(_ handle: OpaquePointer?, _ stage: Int32, _ name: UnsafePointer<CChar>?,
+                               _ value: UnsafePointer<CChar>?) -> Int32 {
+    status {
+        let chain = try chain(handle)
+        let setting = StageSetting(try string(name, "setting's name"), try string(value, "setting's value"))
+        try withDescriptions { try chain.set(stage: Int(stage), setting) }
+    }
+}
+
 @_cdecl("swiftlv2_chain_set_control")
 public func swiftlv2_chain_set_control(_ handle: OpaquePointer?, _ stage: Int32, _ symbol: UnsafePointer<CChar>?, _ value: Float) -> Int32 {
-    status { try chain(handle).setControl(stage: Int(stage), try string(symbol, "port symbol"), value) }
+    status { try chain(handle).set(stage: Int(stage), StageSetting(try string(symbol, "port symbol"), "\(value)")) }
 }
 
 @_cdecl("swiftlv2_chain_get_control")
@@ -86,20 +96,9 @@ public func swiftlv2_chain_get_control(_ handle: OpaquePointer?, _ stage: Int32,
                                        _ value: UnsafeMutablePointer<Float>?) -> Int32 {
     status {
         let instances = try chain(handle).instances
-        guard instances.indices.contains(Int(stage)) else { throw HostError("The chain has no plugin number \(stage + 1).") }
+        guard instances.indices.contains(Int(stage)) else { throw HostError("The chain has no plugin number \(stage + 1).", kind: .notFound) }
         let current = try instances[Int(stage)].control(try string(symbol, "port symbol"))
         value?.pointee = current
-    }
-}
-
-@_cdecl("swiftlv2_chain_set_parameter")
-public func swiftlv2_chain_set_parameter(_ handle: OpaquePointer?, _ stage: Int32, _ name: UnsafePointer<CChar>?,
-                                         _ value: UnsafePointer<CChar>?) -> Int32 {
-    status {
-        let chain = try chain(handle)
-        try withDescriptions {
-            try chain.setParameter(stage: Int(stage), try string(name, "parameter name"), try string(value, "parameter value"))
-        }
     }
 }
 
@@ -195,8 +194,8 @@ public func swiftlv2_chain_sends_midi(_ handle: OpaquePointer?) -> Int32 {
 @_cdecl("swiftlv2_chain_plugin_json")
 public func swiftlv2_chain_plugin_json(_ handle: OpaquePointer?, _ stage: Int32) -> UnsafeMutablePointer<CChar>? {
     result {
-        let instances = try chain(handle).instances
-        guard instances.indices.contains(Int(stage)) else { throw HostError("The chain has no plugin number \(stage + 1).") }
-        return ownedString(try json(instances[Int(stage)].plugin.descriptionJSON))
+        let chain = try chain(handle)
+        guard chain.instances.indices.contains(Int(stage)) else { throw HostError("The chain has no plugin number \(stage + 1).", kind: .notFound) }
+        return ownedString(PluginDescription(chain.instances[Int(stage)].plugin, sampleRate: chain.sampleRate).json())
     } ?? nil
 }

@@ -9,9 +9,22 @@ private let lastErrorKey: pthread_key_t = {
     return key
 }()
 
+// The kind is kept as a pointer-sized integer, so that it needs no freeing.
+private let lastErrorKindKey: pthread_key_t = {
+    var key = pthread_key_t()
+    pthread_key_create(&key, nil)
+    return key
+}()
+
 @_cdecl("swiftlv2_last_error")
 public func swiftlv2_last_error() -> UnsafePointer<CChar>? {
     UnsafePointer(pthread_getspecific(lastErrorKey)?.assumingMemoryBound(to: CChar.self))
+}
+
+/// The kind of the calling thread's last failure (HostError.Kind's raw value), 0 before any.
+@_cdecl("swiftlv2_last_error_kind")
+public func swiftlv2_last_error_kind() -> Int32 {
+    Int32(truncatingIfNeeded: Int(bitPattern: pthread_getspecific(lastErrorKindKey)))
 }
 
 @_cdecl("swiftlv2_string_free")
@@ -20,9 +33,12 @@ public func swiftlv2_string_free(_ string: UnsafeMutablePointer<CChar>?) {
 }
 
 func recordError(_ error: Error) {
-    let message = (error as? HostError)?.description ?? "\(error)"
+    let hostError = error as? HostError
+    let message = hostError?.description ?? "\(error)"
     free(pthread_getspecific(lastErrorKey))
     pthread_setspecific(lastErrorKey, strdup(message))
+    let kind = Int(hostError?.kind.rawValue ?? HostError.Kind.invalid.rawValue)
+    pthread_setspecific(lastErrorKindKey, UnsafeRawPointer(bitPattern: kind))
 }
 
 /// Runs `body`; 0 when it succeeds, else -1 with the message kept for `swiftlv2_last_error`.

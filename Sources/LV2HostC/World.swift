@@ -34,10 +34,12 @@ public func swiftlv2_world_plugins_json(_ handle: OpaquePointer?) -> UnsafeMutab
 }
 
 @_cdecl("swiftlv2_world_plugin_json")
-public func swiftlv2_world_plugin_json(_ handle: OpaquePointer?, _ uri: UnsafePointer<CChar>?) -> UnsafeMutablePointer<CChar>? {
+public func swiftlv2_world_plugin_json(_ handle: OpaquePointer?, _ uri: UnsafePointer<CChar>?,
+                                       _ sampleRate: Double) -> UnsafeMutablePointer<CChar>? {
     result {
         try withDescriptions {
-            ownedString(try json(try world(handle).plugin(uri: try string(uri, "plugin URI")).descriptionJSON))
+            let plugin = try world(handle).plugin(uri: try string(uri, "plugin URI"))
+            return ownedString(PluginDescription(plugin, sampleRate: sampleRate > 0 ? sampleRate : nil).json())
         }
     } ?? nil
 }

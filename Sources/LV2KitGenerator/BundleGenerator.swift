@@ -7,10 +7,10 @@ import Foundation
 /// writes the bundle's Turtle files into DIR, the entry point (`lv2_descriptor` and the
 /// descriptors) into the Swift FILE, and the C header of port indices and ranges.
 public struct BundleGenerator {
-    let bundle: Bundle
+    let bundle: BundleContents
 
     /// A generator of `bundle`'s files.
-    public init(_ bundle: Bundle) { self.bundle = bundle }
+    public init(_ bundle: BundleContents) { self.bundle = bundle }
 
     /// Writes the files the arguments name and exits: 0 when written, else non-zero with
     /// the reason on standard error.

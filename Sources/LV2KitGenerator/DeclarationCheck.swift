@@ -8,12 +8,12 @@ import LV2Kit
 /// sentence that names the plugin and the port or parameter, so that an author meets it at
 /// `make`, before any host or test does.
 enum DeclarationCheck {
-    static func problems(in bundle: Bundle) -> [String] {
+    static func problems(in bundle: BundleContents) -> [String] {
         bundle.plugins.flatMap { problems(of: $0) } + projectProblems(in: bundle)
     }
 
     /// The manifest describes one project: the bundle's, or the one all its plugins name.
-    static func projectProblems(in bundle: Bundle) -> [String] {
+    static func projectProblems(in bundle: BundleContents) -> [String] {
         guard bundle.declaredProject == nil else { return [] }
         guard let first = bundle.plugins.first(where: { $0.declaration.project != nil }),
               let uri = first.declaration.project?.uri.string else {

@@ -6,7 +6,7 @@ enum SourceFiles {
     ///
     /// Swift cannot form a C function pointer in generic code, so the closures that name
     /// each plugin's type are written here, one line each, for `PluginGlue` to do the rest.
-    static func entryPoint(_ bundle: Bundle) -> String {
+    static func entryPoint(_ bundle: BundleContents) -> String {
         let modules = Set(bundle.plugins.map(\.moduleName) + ["CLV2", "LV2Kit"]).sorted()
         // LV2Kit keeps what only this file calls (`PluginGlue`, …) out of an author's sight.
         var text = "// \(TurtleFiles.generatedBy)\n" + modules.map { ($0 == "LV2Kit" ? "@_spi(Generated) " : "") + "import \($0)\n" }.joined()
@@ -70,7 +70,7 @@ enum SourceFiles {
 
     /// Port indices and control ranges for C code (fuzzers, benchmarks) that drives the
     /// plugins, so that it never repeats a number from the declarations.
-    static func cHeader(_ bundle: Bundle) -> String {
+    static func cHeader(_ bundle: BundleContents) -> String {
         let stem = bundle.binary.prefix { $0 != "." }.uppercased().map { $0.isLetter || $0.isNumber ? String($0) : "_" }
         let guardName = stem.joined() + "_PORTS_H"
         var text = "// \(TurtleFiles.generatedBy)\n#ifndef \(guardName)\n#define \(guardName)\n"

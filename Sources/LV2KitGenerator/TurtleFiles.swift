@@ -5,7 +5,7 @@ import LV2Kit
 enum TurtleFiles {
     static let generatedBy = "Generated from the plugins' declarations in Swift: edit those, not this file."
 
-    static func all(_ bundle: Bundle) -> [(name: String, text: String)] {
+    static func all(_ bundle: BundleContents) -> [(name: String, text: String)] {
         var files = [("manifest.ttl", manifest(bundle))]
         for plugin in bundle.plugins {
             files.append((plugin.fileStem + ".ttl", description(plugin, project: bundle.project)))
@@ -16,7 +16,7 @@ enum TurtleFiles {
 
     /// What hosts read first: each plugin, its binary and where the rest is; each preset;
     /// and the project and its maintainer, described once.
-    static func manifest(_ bundle: Bundle) -> String {
+    static func manifest(_ bundle: BundleContents) -> String {
         var turtle = Turtle()
         for plugin in bundle.plugins {
             turtle.append("\n<\(plugin.uri)>\n    a \(turtle.term(LV2.plugin)) ;\n")

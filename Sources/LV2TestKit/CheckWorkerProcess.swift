@@ -37,18 +37,15 @@ struct CheckWorkerArguments {
     var level: CheckLevel = .standard
     var quick = false
     var state: String?
-    /// `NAME=VALUE`: a control input's symbol and a number, else a parameter and its text.
-    var settings: [(name: String, value: String)] = []
+    /// `NAME=VALUE`, as lv2render's `--set` takes it.
+    var settings: [StageSetting] = []
 
     /// What every instance gets after its default state, as `LV2TestPlugin.render` sets it up.
     func stage(of plugin: PluginInfo) throws -> RenderStage? {
         guard state != nil || !settings.isEmpty else { return nil }
-        let isControl = { (name: String) in plugin.ports.contains { $0.kind == .control && $0.isInput && $0.symbol == name } }
-        var controls: [String: Float] = [:], parameters: [String: String] = [:]
-        for (name, value) in settings {
-            if isControl(name), let number = Float(value) { controls[name] = number } else { parameters[name] = value }
-        }
-        return try LV2TestPlugin.stage(of: plugin, controls: controls, parameters: parameters, state: state)
+        var stage = RenderStage(plugin: plugin, statePath: state)
+        for setting in settings { try stage.set(setting) }
+        return stage
     }
 
     init?(_ arguments: [String]) {
@@ -70,7 +67,7 @@ struct CheckWorkerArguments {
             case "--state": state = value
             case "--set":
                 guard let equals = value.firstIndex(of: "=") else { return nil }
-                settings.append((String(value[..<equals]), String(value[value.index(after: equals)...])))
+                settings.append(StageSetting(String(value[..<equals]), String(value[value.index(after: equals)...])))
             default: return nil
             }
         }

@@ -15,8 +15,9 @@ extension LV2TestPlugin {
     ///   - notes: Notes to play on the MIDI input.
     ///   - midi: Other MIDI messages, with the second each is due.
     ///   - controls: Control inputs by port symbol.
-    ///   - parameters: `patch:writable` parameters by URI, label or the URI's last part, as
-    ///     text (`lv2render --set` reads the same): a path, a number, `true`…
+    ///   - parameters: `patch:writable` parameters by URI, label or the URI's last part, or
+    ///     control inputs by symbol, as text (`lv2render --set` reads the same): a path, a
+    ///     number, `true`, a scale point's label in any case…
     ///   - state: A state directory to restore (as `savingState` or jalv wrote it).
     ///   - savingState: A directory to save the plugin's state to once the render is over.
     ///   - seconds: The output's length; nil: until the input and the notes end and the
@@ -47,18 +48,14 @@ extension LV2TestPlugin {
 
 extension LV2TestPlugin {
     /// The settings a render's instance gets (and each instance the checks make): `state`,
-    /// then `controls`, then `parameters`. Throws one sentence for a name the plugin lacks.
+    /// then `controls`, then `parameters`, each as lv2render's `--set` takes it (`StageSetting`).
+    /// Throws one sentence for a name the plugin lacks.
     static func stage(of info: PluginInfo, controls: [String: Float], parameters: [String: String],
                       state: String?, savingState: String? = nil) throws -> RenderStage {
-        var stage = RenderStage(plugin: info, controls: controls.sorted { $0.key < $1.key }.map { ($0.key, $0.value) },
-                                statePath: state, savedStatePath: savingState)
-        for (symbol, _) in stage.controls { _ = try info.port(symbol: symbol) }
-        stage.parameters = try parameters.sorted { $0.key < $1.key }.map { name, text in
-            guard let parameter = try info.parameter(named: name) else {
-                throw HostError("The plugin \(info.uri) has no parameter named \(name).")
-            }
-            return (parameter, try ParameterValue(text, for: parameter))
-        }
+        var stage = RenderStage(plugin: info, statePath: state, savedStatePath: savingState)
+        let settings = controls.sorted { $0.key < $1.key }.map { StageSetting($0.key, "\($0.value)") }
+            + parameters.sorted { $0.key < $1.key }.map { StageSetting($0.key, $0.value) }
+        for setting in settings { try stage.set(setting) }
         return stage
     }
 }

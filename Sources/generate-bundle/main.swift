@@ -4,7 +4,7 @@ import RateAdapter
 import SineSynth
 
 // The bundle plugin.lv2: what `make generate` writes its Turtle, entry point and C header from.
-var bundle = Bundle(
+var bundle = BundleContents(
     binary: "swiftlv2.so",
     project: Project(uri: "urn:swiftlv2:project", name: "SwiftLV2",
                      shortDescription: "LV2 plugins written in Swift",

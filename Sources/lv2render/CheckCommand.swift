@@ -49,8 +49,8 @@ struct CheckCommand: ParsableCommand {
     @Option(name: .customLong("set"), parsing: .unconditionalSingleValue,
             help: ArgumentHelp("Set a control input, or a parameter by URI, label or the URI's last part, in every instance the checks make (as render --set).",
                                valueName: "name=value"),
-            transform: ControlSetting.init(argument:))
-    var settings: [ControlSetting] = []
+            transform: StageSetting.init(argument:))
+    var settings: [StageSetting] = []
 
     @Option(parsing: .unconditional,
             help: ArgumentHelp("Restore a state directory (as jalv and render --save-state write it) into every instance the checks make, before any --set.",
@@ -131,11 +131,10 @@ struct CheckCommand: ParsableCommand {
     }
 
     /// What every instance gets after its default state, or nil when nothing was asked.
-    static func stage(of plugin: PluginInfo, settings: [ControlSetting], statePath: String?) throws -> RenderStage? {
+    static func stage(of plugin: PluginInfo, settings: [StageSetting], statePath: String?) throws -> RenderStage? {
         guard !settings.isEmpty || statePath != nil else { return nil }
         var stage = RenderStage(plugin: plugin, statePath: statePath)
         try stage.add(settings)
-        for (symbol, _) in stage.controls { _ = try plugin.port(symbol: symbol) }
         return stage
     }
 }
@@ -150,8 +149,8 @@ struct CheckWorkerCommand: ParsableCommand {
     @Option var report: String?
     @Option var level: CheckLevel = .standard
     @Flag var quick = false
-    @Option(name: .customLong("set"), parsing: .unconditionalSingleValue, transform: ControlSetting.init(argument:))
-    var settings: [ControlSetting] = []
+    @Option(name: .customLong("set"), parsing: .unconditionalSingleValue, transform: StageSetting.init(argument:))
+    var settings: [StageSetting] = []
     @Option var state: String?
     @Flag(name: .customLong("dyn-manifest")) var dynamicManifests = false
 

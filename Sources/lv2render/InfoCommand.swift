@@ -28,7 +28,7 @@ struct InfoCommand: ParsableCommand {
         let world = try worldOptions.world()
         let declared = try resolvePlugin(uri, in: world)
         if json {
-            print(PluginDescriptionJSON.text(for: declared, sampleRate: Double(rate)))
+            print(PluginDescription(declared, sampleRate: Double(rate)).json(pretty: true))
             return
         }
         let plugin = declared.scaled(toSampleRate: Double(rate))
@@ -76,7 +76,7 @@ struct InfoCommand: ParsableCommand {
     }
 
     /// "http://…#sidechain  "Sidechain"  side-chain of http://…#main"
-    private func describe(_ group: PortGroup) -> String {
+    private func describe(_ group: PortGroupInfo) -> String {
         let name = group.name.map { "  \"\($0)\"" } ?? ""
         let role = group.sideChainOf.map { "  side-chain of \($0)" } ?? ""
         return group.uri + name + role

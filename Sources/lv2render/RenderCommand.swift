@@ -95,9 +95,9 @@ struct RenderCommand: ParsableCommand {
     var rate: Int?
 
     @Option(parsing: .unconditional,
-            help: ArgumentHelp("Frames per run: N, or random:MIN-MAX[:SEED] (seed 1 if left out). (default: 512)", valueName: "n"),
+            help: ArgumentHelp("Frames per run: N, or random:MIN-MAX[:SEED] (seed 1 if left out). (default: \(RenderRequest.defaultBlockLength))", valueName: "n"),
             transform: BlockPattern.init(argument:))
-    var block: BlockPattern = .fixed(512)
+    var block: BlockPattern = .fixed(RenderRequest.defaultBlockLength)
 
     @Option(parsing: .unconditional, help: ArgumentHelp("Render exactly this many seconds.", valueName: "seconds"))
     var duration: Double?
@@ -163,7 +163,7 @@ struct RenderCommand: ParsableCommand {
     }
 
     /// The render rate without --rate and without an input file.
-    static let defaultRate = 48000
+    static let defaultRate = Int(RenderRequest.defaultSampleRate)
 
     /// Renders the first stage followed by `chain`, the plugins given with --then.
     func run(chain: [StageOptions]) throws {

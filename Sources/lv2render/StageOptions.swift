@@ -9,8 +9,8 @@ struct StageOptions: ParsableArguments {
 
     @Option(name: .customLong("set"), parsing: .unconditionalSingleValue,
             help: ArgumentHelp("Set a control input, or a parameter by URI, label or the URI's last part.", valueName: "name=value"),
-            transform: ControlSetting.init(argument:))
-    var settings: [ControlSetting] = []
+            transform: StageSetting.init(argument:))
+    var settings: [StageSetting] = []
 
     @Option(parsing: .unconditionalSingleValue,
             help: ArgumentHelp("Move a control along straight lines between points: seconds and values.", valueName: "symbol=t:v,…"))
@@ -53,55 +53,31 @@ struct StageOptions: ParsableArguments {
 }
 
 extension RenderStage {
-    /// Adds `--set`s (render's and check's) as controls or parameters.
-    mutating func add(_ settings: [ControlSetting]) throws {
+    /// Adds `--set`s (render's and check's), as `StageSetting` means them; a value its port
+    /// cannot read is a command-line mistake.
+    mutating func add(_ settings: [StageSetting]) throws {
         for setting in settings {
-            // A control port's symbol wins; a name no port has may be a parameter's.
-            // A CV input counts as a control here: `--set` holds it at a constant.
-            let control = plugin.ports.first { ($0.kind == .control || $0.kind == .cv) && $0.isInput && $0.symbol == setting.name }
-            if control == nil, let parameter = try plugin.parameter(named: setting.name) {
-                parameters.append((parameter, try ParameterValue(setting.text, for: parameter)))
-            } else {
-                controls.append((setting.name, try setting.number(scalePoints: control?.scalePoints ?? [])))
+            do {
+                try set(setting)
+            } catch let mistake as StageSetting.UnreadableValue {
+                throw ValidationError(mistake.description)
             }
         }
     }
 }
 
-/// `NAME=VALUE` from `--set`: a control port's symbol and a number, or a parameter and
-/// a value its range types, which only the plugin's description tells apart.
-struct ControlSetting {
-    let name: String
-    let text: String
-
+extension StageSetting {
+    /// `NAME=VALUE` from `--set`.
     init(argument: String) throws {
         let parts = argument.split(separator: "=", maxSplits: 1, omittingEmptySubsequences: false)
         guard parts.count == 2, !parts[0].isEmpty else {
             throw ValidationError("--set takes NAME=VALUE, not \"\(argument)\".")
         }
-        name = String(parts[0])
-        text = String(parts[1])
+        self.init(String(parts[0]), String(parts[1]))
     }
 
     /// The `NAME=VALUE` it was read from.
     var argument: String { name + "=" + text }
-
-    /// The value for a control port: a number, or the label of one of its `scalePoints`
-    /// (`quality="Sinc best"`), in any case.
-    func number(scalePoints: [(label: String, value: Float)] = []) throws -> Float {
-        if Float(text) == nil, let point = scalePoints.first(where: { $0.label.caseInsensitiveCompare(text) == .orderedSame }) {
-            return point.value
-        }
-        guard let value = Float(text), !value.isNaN else {
-            let labels = scalePoints.isEmpty ? "" : " or one of its labels (\(scalePoints.map { "\"\($0.label)\"" }.joined(separator: ", ")))"
-            throw ValidationError("The value \"\(text)\" for \(name) is not a number\(labels).")
-        }
-        // Float("1e39") is infinity: the number is fine, a control port cannot hold it.
-        guard value.isFinite else {
-            throw ValidationError("The value \"\(text)\" for \(name) is outside the range a 32-bit float can hold.")
-        }
-        return value
-    }
 }
 
 /// Cuts `--then URI` stages out of a `render` command line, leaving every other

@@ -7,7 +7,7 @@ import XCTest
 /// naming the plugin and the port, exit status 1, and nothing written.
 final class DeclarationCheckTests: XCTestCase {
     func testEachBadDeclarationGetsItsSentenceAndNothingIsWritten() throws {
-        let cases: [(bundle: LV2KitGenerator.Bundle, sentence: String)] = [
+        let cases: [(bundle: BundleContents, sentence: String)] = [
             (bundle(DefaultAboveRange.self), #"Port "gain" of <urn:swiftlv2:test:faulty> has the default 12, outside its range -60…6."#),
             (bundle(RepeatedSymbol.self), #"Port "gain" of <urn:swiftlv2:test:faulty> repeats a symbol another of its ports has: each port needs its own."#),
             (bundle(LogarithmicFromZero.self), #"Port "time" of <urn:swiftlv2:test:faulty> is logarithmic, but its range 0…2000 includes zero or less."#),
@@ -64,7 +64,7 @@ final class DeclarationCheckTests: XCTestCase {
 
     /// The manifest describes one project: a bundle given none needs its plugins to name one.
     func testABundleWithoutAProjectIsRefused() {
-        var bundle = LV2KitGenerator.Bundle(binary: "faulty.so")
+        var bundle = BundleContents(binary: "faulty.so")
         bundle.add(Faulty<Good>.self)
         XCTAssertEqual(DeclarationCheck.problems(in: bundle),
                        ["No plugin in faulty.so names its project: give its declaration a `project: Project(…)`."])
@@ -75,16 +75,16 @@ final class DeclarationCheckTests: XCTestCase {
         XCTAssertEqual(DeclarationCheck.problems(in: bundle(GoodParameters.self)), [])
     }
 
-    private func bundle<Ports: FaultyPorts>(_ ports: Ports.Type) -> LV2KitGenerator.Bundle {
+    private func bundle<Ports: FaultyPorts>(_ ports: Ports.Type) -> BundleContents {
         bundle(of: Faulty<Ports>.self)
     }
 
-    private func bundle<Parameter: ParameterList>(_ parameters: Parameter.Type) -> LV2KitGenerator.Bundle {
+    private func bundle<Parameter: ParameterList>(_ parameters: Parameter.Type) -> BundleContents {
         bundle(of: WithParameters<Parameter>.self)
     }
 
-    private func bundle<Plugin: LV2Plugin & ~Copyable>(of plugin: Plugin.Type) -> LV2KitGenerator.Bundle {
-        var bundle = LV2KitGenerator.Bundle(binary: "faulty.so", project: Project(
+    private func bundle<Plugin: LV2Plugin & ~Copyable>(of plugin: Plugin.Type) -> BundleContents {
+        var bundle = BundleContents(binary: "faulty.so", project: Project(
             uri: "urn:swiftlv2:test", name: "Tests", shortDescription: "Tests",
             maintainer: Person(uri: "urn:swiftlv2:team", name: "The SwiftLV2 developers")))
         bundle.add(plugin)

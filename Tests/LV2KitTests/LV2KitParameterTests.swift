@@ -165,7 +165,7 @@ final class LV2KitParameterTests: XCTestCase {
     }
 
     func testTheTurtleDeclaresEachParameterWithItsRangeAndTheFeaturesItNeeds() throws {
-        var bundle = Bundle(binary: "player.so", project: Project(
+        var bundle = BundleContents(binary: "player.so", project: Project(
             uri: "urn:swiftlv2:test", name: "Tests", shortDescription: "Tests",
             maintainer: Person(uri: "urn:swiftlv2:team", name: "The SwiftLV2 developers")))
         bundle.add(Player.self)

@@ -126,7 +126,7 @@ final class LV2KitTests: XCTestCase {
     }
 
     func testTheTurtleDeclaresCVPortsEventOutputsAndTheWorker() throws {
-        var bundle = Bundle(binary: "loader.so", project: Project(
+        var bundle = BundleContents(binary: "loader.so", project: Project(
             uri: "urn:swiftlv2:test", name: "Tests", shortDescription: "Tests",
             maintainer: Person(uri: "urn:swiftlv2:team", name: "The SwiftLV2 developers")))
         bundle.add(Loader.self)
@@ -166,7 +166,7 @@ final class GeneratorTests: XCTestCase {
     }
 
     func testChoicesAndTogglesNeedNoUnitAndAuthorsAddTheirOwnTurtle() throws {
-        var bundle = Bundle(binary: "switcher.so")
+        var bundle = BundleContents(binary: "switcher.so")
         bundle.add(Switcher.self)
         let turtle = try XCTUnwrap(TurtleFiles.all(bundle).first { $0.name == "switcher.ttl" }?.text)
         XCTAssertFalse(turtle.contains("units:"), turtle)
@@ -177,7 +177,7 @@ final class GeneratorTests: XCTestCase {
     /// The project a plugin's declaration names is the bundle's: described once in the
     /// manifest, with its maintainer, and linked from the plugin.
     func testTheProjectComesFromTheDeclaration() throws {
-        var bundle = Bundle(binary: "switcher.so")
+        var bundle = BundleContents(binary: "switcher.so")
         bundle.add(Switcher.self)
         XCTAssertEqual(DeclarationCheck.problems(in: bundle), [])
         let files = TurtleFiles.all(bundle)

@@ -217,15 +217,15 @@ final class HostSpecTests: XCTestCase {
         XCTAssertEqual(cutoff["minimum"] as? Double, 4.8)
         XCTAssertEqual(cutoff["default"] as? Double, 12000)
         XCTAssertEqual((cutoff["declared"] as? [String: Any])?["maximum"] as? Double, 0.5)
-        XCTAssertEqual(object["requiredFeatures"] as? [String], [])
+        XCTAssertEqual(object["required_features"] as? [String], [])
 
         let sideChain = try run(["info", "--json", TestHostSpecBundle.sideChainURI]).standardOutput
         let description = try XCTUnwrap(JSONSerialization.jsonObject(with: Data(sideChain.utf8)) as? [String: Any])
         let groups = try XCTUnwrap(description["groups"] as? [[String: Any]])
         XCTAssertEqual(groups.map { $0["symbol"] as? String }, ["key", "main"])
-        XCTAssertEqual(groups[0]["sideChainOf"] as? String, TestHostSpecBundle.sideChainURI + "#main")
+        XCTAssertEqual(groups[0]["side_chain_of"] as? String, TestHostSpecBundle.sideChainURI + "#main")
         let ports = try XCTUnwrap(description["ports"] as? [[String: Any]])
-        XCTAssertEqual(ports.map { $0["sideChain"] as? Bool }, [true, false, false, false, false, false])
+        XCTAssertEqual(ports.map { $0["side_chain"] as? Bool }, [true, false, false, false, false, false])
 
         let text = try run(["info", "http://plugin.org.uk/swh-plugins/sc3"]).standardOutput
         // Where each port line's symbol starts: after the indent, the index and the spaces.

@@ -1,6 +1,7 @@
 import AudioMIDIFiles
 import LV2Host
 import lv2render
+import TestSupport
 import XCTest
 
 final class NoteSpecTests: XCTestCase {

@@ -50,7 +50,7 @@ final class DebianPackageTests: XCTestCase {
         let bundleFiles = try FileManager.default.contentsOfDirectory(atPath: Repository.bundle.path)
             .filter { $0.hasSuffix(".ttl") || $0.hasSuffix(".so") }
         let pythonFiles = try FileManager.default.contentsOfDirectory(atPath: Repository.root.appendingPathComponent("python/swiftlv2").path)
-            .filter { $0.hasSuffix(".py") || $0 == "libswiftlv2.so" }
+            .filter { $0.hasSuffix(".py") || $0 == "libswiftlv2.so" || $0 == "py.typed" }
         let expected = Set(bundleFiles.map { "/usr/lib/lv2/swiftlv2.lv2/\($0)" } + [
             "/usr/bin/lv2render", "/usr/share/man/man1/lv2render.1.gz",
             "/usr/share/bash-completion/completions/lv2render", "/usr/share/zsh/vendor-completions/_lv2render",

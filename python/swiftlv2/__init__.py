@@ -9,14 +9,16 @@
 # SwiftLV2's version, as `lv2render --version` prints it (python/tests/test_settings.py checks).
 __version__ = "4.0"
 
-from ._library import Error
+from ._check import check
 from .audio_files import read, write
-from .check import check
+from .chain import Chain
+from .errors import (ClosedError, Error, FileError, InvalidValueError, NonFiniteOutputWarning, NotFoundError,
+                     ParameterNotFoundError, PluginCrashed)
 from .midi import MIDIEvent
 from .parameters import Parameter
-from .chain import Chain
 from .plugin import Plugin, load
-from .world import PluginSummary, describe, plugins
+from .world import PluginSummary, World, describe, plugins
 
-__all__ = ["Chain", "Error", "MIDIEvent", "Parameter", "Plugin", "PluginSummary", "check", "describe", "load",
-           "plugins", "read", "write"]
+__all__ = ["Chain", "ClosedError", "Error", "FileError", "InvalidValueError", "MIDIEvent", "NonFiniteOutputWarning",
+           "NotFoundError", "Parameter", "ParameterNotFoundError", "Plugin", "PluginCrashed", "PluginSummary", "World",
+           "check", "describe", "load", "plugins", "read", "write"]

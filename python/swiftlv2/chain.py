@@ -1,58 +1,73 @@
 """Plugins in series, called as one."""
 
+from __future__ import annotations
+
 import ctypes
+from typing import Any, Iterable, List, Optional, Tuple
 
 from ._library import c
-from .processor import _free, _Processor
-from .world import world
+from .errors import InvalidValueError
+from .plugin import Plugin
+from .processor import _Processor
 
 
 class Chain(_Processor):
     """Plugins in series, each one's audio outputs feeding the next one's inputs; called as a
-    plugin is. A setting made on a plugin reaches the chain too, from its next call."""
+    plugin is. A setting made on a plugin reaches the chain too, from its next call. `close()`
+    or a `with` block frees the chain's own instances; the plugins stay open."""
 
-    def __init__(self, plugins):
-        self.plugins = list(plugins)
+    def __init__(self, plugins: Iterable[Plugin]) -> None:
+        self.plugins: List[Plugin] = list(plugins)
         if not self.plugins:
-            raise ValueError("A chain needs at least one plugin.")
+            raise InvalidValueError("A chain needs at least one plugin (plugins=).")
         rates = {plugin.sample_rate for plugin in self.plugins}
         if len(rates) > 1:
-            raise ValueError(f"The plugins of a chain must run at one sample rate, not {sorted(rates)}.")
+            raise InvalidValueError(f"The plugins of a chain must run at one sample rate, not {sorted(rates)}.")
         self.sample_rate = self.plugins[0].sample_rate
         self.block_size = self.plugins[0].block_size
         self._handle = None
         for plugin in self.plugins:
             plugin._chains.add(self)
 
-    def __del__(self):
-        _free(getattr(self, "_handle", None))
-
-    def __reduce__(self):
+    def __reduce__(self) -> Tuple[Any, ...]:
         return (Chain, (self.plugins,))
 
-    def __repr__(self):
-        return f"<swiftlv2.Chain {[plugin.uri for plugin in self.plugins]}>"
+    def __repr__(self) -> str:
+        return f"<swiftlv2.Chain {[plugin.uri for plugin in self.plugins]}{' (closed)' if self.closed else ''}>"
 
-    def _apply(self, plugin, setting, arguments):
+    def _description(self) -> str:
+        return f"The chain of {', '.join(plugin.uri for plugin in self.plugins)}"
+
+    def __enter__(self) -> Chain:
+        # A chain makes its instances at its first call.
+        if self.closed:
+            self._open_handle()
+        return self
+
+    def _apply(self, plugin: Plugin, setting: str, arguments: Tuple[Any, ...]) -> None:
         """A setting made on one of the plugins, applied to its stages here."""
         if self._handle:
             for stage, member in enumerate(self.plugins):
                 if member is plugin:
                     getattr(c, setting)(self._handle, stage, *arguments)
 
-    def _handle_for_call(self, reset, input_channels, bpm):
+    def _handle_for_call(self, reset: bool, input_channels: Optional[int], bpm: Optional[float]) -> int:
+        if self.closed:
+            self._open_handle()
         if reset or self._handle is None:
-            handles = (ctypes.c_void_p * len(self.plugins))(*[plugin._handle for plugin in self.plugins])
-            handle = c.chain_join(world(self.plugins[0].lv2_path, self.plugins[0].dyn_manifest), handles, len(self.plugins))
+            handles = (ctypes.c_void_p * len(self.plugins))(*[plugin._open_handle() for plugin in self.plugins])
+            handle = c.chain_join(self.plugins[0]._world.handle, handles, len(self.plugins))
             if self._handle:
                 c.chain_free(self._handle)
             self._handle = handle
             self._mirror(handle)
+        state = self._state
+        assert state is not None
         if input_channels is None:
-            input_channels = self._state.input_channels
-        if input_channels != self._state.input_channels or bpm is not None:
-            if self._state.position > 0:
-                raise ValueError("A chain takes a new channel count or bpm= only when it starts afresh: call with reset=True.")
+            input_channels = state.input_channels
+        if input_channels != state.input_channels or bpm is not None:
+            if state.position > 0:
+                raise InvalidValueError("A chain takes a new channel count or bpm= only when it starts afresh: call with reset=True.")
             c.chain_reset(self._handle, input_channels, float(bpm or 0))
             self._mirror(self._handle)
         return self._handle

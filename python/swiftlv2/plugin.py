@@ -1,144 +1,185 @@
 """One LV2 plugin, set up by symbol, preset, state or parameter, and called as pedalboard's are."""
 
+from __future__ import annotations
+
 import ctypes
 import json
 import os
 import weakref
+from typing import TYPE_CHECKING, Any, Dict, List, Optional, Tuple, Union
 
 from ._library import c, encode
-from .parameters import Parameter
-from .processor import DEFAULT_BLOCK_SIZE, DEFAULT_SAMPLE_RATE, _free, _Processor
-from .world import world
+from .errors import InvalidValueError, NotFoundError, ParameterNotFoundError
+from .parameters import ControlValue, Parameter
+from .processor import DEFAULT_BLOCK_SIZE, DEFAULT_SAMPLE_RATE, _Processor
+from .world import LV2Path, World, shared_world
+
+if TYPE_CHECKING:
+    from .chain import Chain
+
+# A patch parameter's value: a path, a number or text.
+ParameterValue = Union[ControlValue, "os.PathLike[str]"]
+# One setting as it was applied: the library function's name and its arguments after the stage.
+_Setting = Tuple[Any, ...]
 
 
 class Plugin(_Processor):
     """One LV2 plugin, instantiated at `sample_rate`. Its control inputs are attributes by
-    symbol (`p.gain = -6`); `parameters` describes them."""
+    symbol (`p.gain = -6`); `parameters` describes them. `close()` or a `with` block frees it."""
 
-    def __init__(self, uri, sample_rate=DEFAULT_SAMPLE_RATE, block_size=DEFAULT_BLOCK_SIZE, lv2_path=None,
-                 dyn_manifest=False):
-        the_world = world(lv2_path, dyn_manifest)
+    uri: str
+    name: str
+    info: Dict[str, Any]
+    parameters: Dict[str, Parameter]
+    lv2_path: Optional[str]
+    _world: World
+
+    def __init__(self, uri: str, sample_rate: float = DEFAULT_SAMPLE_RATE, block_size: int = DEFAULT_BLOCK_SIZE,
+                 lv2_path: LV2Path = None, *, world: Optional[World] = None) -> None:
+        the_world = world or shared_world(lv2_path)
         uris = (ctypes.c_char_p * 1)(encode(uri))
-        handle = c.chain_new(the_world, uris, 1, float(sample_rate), int(block_size))
+        handle = c.chain_new(the_world.handle, uris, 1, float(sample_rate), int(block_size))
         # The instance's description: lv2:sampleRate ranges in hertz at this rate.
         info = json.loads(c.chain_plugin_json(handle, 0))
         set_internal = super().__setattr__
         set_internal("_handle", handle)
-        set_internal("lv2_path", lv2_path)
-        set_internal("dyn_manifest", dyn_manifest)
+        set_internal("_world", the_world)
+        set_internal("lv2_path", the_world.lv2_path)
         set_internal("sample_rate", float(sample_rate))
         set_internal("block_size", int(block_size))
         set_internal("info", info)
         set_internal("uri", info["uri"])
         set_internal("name", info["name"])
         set_internal("parameters", {port["symbol"]: Parameter.from_port(port)
-                                    for port in info["controls"] if port["input"]})
-        self._chains = weakref.WeakSet()
-        self._settings = []
+                                    for port in info["ports"] if port["type"] == "control" and port["input"]})
+        self._chains: weakref.WeakSet[Chain] = weakref.WeakSet()
+        self._settings: List[_Setting] = []
         self._mirror(handle)
+        the_world.adopt(self)
 
-    def __del__(self):
-        _free(self.__dict__.get("_handle"))
+    def __repr__(self) -> str:
+        return f"<swiftlv2.Plugin {self.uri} at {self.sample_rate:g} Hz{' (closed)' if self.closed else ''}>"
 
-    def __repr__(self):
-        return f"<swiftlv2.Plugin {self.uri} at {self.sample_rate:g} Hz>"
+    def _description(self) -> str:
+        return f"The plugin {self.__dict__.get('uri')}"
 
-    def __dir__(self):
+    def __dir__(self) -> List[str]:
         return list(super().__dir__()) + list(self.parameters)
 
-    def __getattr__(self, name):
+    def __getattr__(self, name: str) -> float:
         parameters = self.__dict__.get("parameters", {})
         if name in parameters:
             return self.get(name)
-        raise AttributeError(f"The plugin {self.__dict__.get('uri')} has no control input {name!r}.")
+        if name.startswith("_") or "parameters" not in self.__dict__:
+            raise AttributeError(name)
+        raise self._no_parameter(name)
 
-    def __setattr__(self, name, value):
+    def __setattr__(self, name: str, value: Any) -> None:
         if name.startswith("_"):
             super().__setattr__(name, value)
         elif name in self.__dict__.get("parameters", {}) and not hasattr(type(self), name):
             self.set_parameter(name, value)
         else:
-            raise AttributeError(f"The plugin {self.uri} has no control input {name!r}; "
-                                 f"its control inputs are {', '.join(self.parameters) or 'none'}.")
+            raise self._no_parameter(name)
 
-    def get(self, symbol):
+    def _no_parameter(self, name: str) -> ParameterNotFoundError:
+        """The error for a name that is neither a control input nor a patch parameter, listing both."""
+        controls = ", ".join(self.parameters) or "none"
+        patch = ", ".join(self.patch_parameters) or "none"
+        return ParameterNotFoundError(f"The plugin {self.uri} has no control input or parameter {name!r}; "
+                                      f"its control inputs are {controls}, and its parameters {patch}.")
+
+    def get(self, symbol: str) -> float:
         """The current value of a control port (input or output, such as a meter)."""
         value = ctypes.c_float()
-        c.chain_get_control(self._handle, 0, encode(symbol), ctypes.byref(value))
+        c.chain_get_control(self._open_handle(), 0, encode(symbol), ctypes.byref(value))
         return value.value
 
-    def set_parameter(self, name, value):
-        """Sets a control input by symbol (a number, or a scale point's label), or a patch
-        parameter by URI, label or the URI's last part (a path, a number, text)."""
-        if name in self.parameters:
-            self._apply("chain_set_control", encode(name), self.parameters[name].value_of(value))
+    def set_parameter(self, name: str, value: ParameterValue) -> None:
+        """Sets a control input by symbol (a number, or a scale point's label in any case), or a
+        patch parameter by URI, label or the URI's last part (a path, a number, text), as
+        lv2render's --set does: the library reads the value."""
+        is_control = name in self.parameters
+        if is_control and not isinstance(value, (str, int, float)):
+            raise TypeError(f"The value for {name} is a number or a label, not {type(value).__name__} {value!r}.")
+        if not isinstance(value, (str, int, float, os.PathLike)):
+            raise TypeError(f"The value for {name} is a number, text or a path, not {type(value).__name__} {value!r}.")
+        if isinstance(value, bool):
+            text = "1" if value else "0"
         else:
             text = os.fspath(value) if isinstance(value, os.PathLike) else str(value)
-            self._apply("chain_set_parameter", encode(name), encode(text))
+        try:
+            self._apply("chain_set", encode(name), encode(text))
+        except NotFoundError:
+            # The library's sentence names lv2render's terms; this one lists Python's attributes too.
+            raise self._no_parameter(name) from None
 
-    def _apply(self, setting, *arguments):
+    def _apply(self, setting: str, *arguments: Any) -> None:
         """Applies a setting to this plugin, then to the chains it is part of, where it plays
         on from the next call (a chain's fresh start copies the plugin as it is set up). The
         settings are kept in order for a copy in another process (pickling, as Dask does): a
         control or a parameter set again replaces its earlier setting, which could not matter."""
-        getattr(c, setting)(self._handle, 0, *arguments)
+        getattr(c, setting)(self._open_handle(), 0, *arguments)
         for chain in list(self._chains):
             chain._apply(self, setting, arguments)
-        if setting in ("chain_set_control", "chain_set_parameter"):
+        if setting == "chain_set":
             self._settings = [kept for kept in self._settings if kept[:2] != (setting, arguments[0])]
         self._settings.append((setting, *arguments))
 
-    def __reduce__(self):
-        return (_restore_plugin, (self.uri, self.sample_rate, self.block_size, self.lv2_path, list(self._settings),
-                                  self.dyn_manifest))
+    def __reduce__(self) -> Tuple[Any, ...]:
+        return (_restore_plugin, (self.uri, self.sample_rate, self.block_size, self.lv2_path, list(self._settings)))
 
     @property
-    def patch_parameters(self):
+    def patch_parameters(self) -> Dict[str, Dict[str, Any]]:
         """The plugin's patch parameters (`patch:writable`, such as a sampler's sample), as dicts."""
         return {parameter["name"]: parameter for parameter in self.info["parameters"]}
 
     @property
-    def presets(self):
+    def presets(self) -> List[str]:
         """The presets' labels, in URI order."""
         return [preset["label"] for preset in self.info["presets"]]
 
-    def load_preset(self, preset):
+    def load_preset(self, preset: str) -> None:
         """Loads a preset by label (any case) or URI."""
         self._apply("chain_load_preset", encode(preset))
 
-    def save_state(self, directory):
+    def save_state(self, directory: Union[str, "os.PathLike[str]"]) -> None:
         """Saves the plugin's state (controls and properties) as jalv and lv2render --save-state do."""
-        c.chain_save_state(self._handle, 0, encode(os.fspath(directory)))
+        c.chain_save_state(self._open_handle(), 0, encode(os.fspath(directory)))
 
-    def load_state(self, directory):
+    def load_state(self, directory: Union[str, "os.PathLike[str]"]) -> None:
         """Restores a state directory saved by save_state, jalv or lv2render --save-state."""
         self._apply("chain_load_state", encode(os.fspath(directory)))
 
-    def reset(self):
+    def reset(self) -> None:
         """Starts afresh: a new instance set up as this one was."""
-        c.chain_reset(self._handle, -1, 0)
-        self._mirror(self._handle)
+        handle = self._open_handle()
+        c.chain_reset(handle, -1, 0)
+        self._mirror(handle)
 
-    def _handle_for_call(self, reset, input_channels, bpm):
+    def _handle_for_call(self, reset: bool, input_channels: Optional[int], bpm: Optional[float]) -> int:
+        handle = self._open_handle()
+        state = self._state or self._mirror(handle)
         if input_channels is None:
-            input_channels = self._state.input_channels
-        if reset or bpm is not None or (self._state.position == 0 and input_channels != self._state.input_channels):
-            if not reset and self._state.position > 0:
-                raise ValueError("bpm= takes effect when the plugin starts afresh: call with reset=True.")
-            c.chain_reset(self._handle, input_channels, float(bpm or 0))
-            self._mirror(self._handle)
-        return self._handle
+            input_channels = state.input_channels
+        if reset or bpm is not None or (state.position == 0 and input_channels != state.input_channels):
+            if not reset and state.position > 0:
+                raise InvalidValueError("bpm= takes effect when the plugin starts afresh: call with reset=True.")
+            c.chain_reset(handle, input_channels, float(bpm or 0))
+            self._mirror(handle)
+        return handle
 
 
-def _restore_plugin(uri, sample_rate, block_size, lv2_path, settings, dyn_manifest=False):
+def _restore_plugin(uri: str, sample_rate: float, block_size: int, lv2_path: Optional[str],
+                    settings: List[_Setting]) -> Plugin:
     """A pickled plugin, loaded again and set up as it was."""
-    plugin = Plugin(uri, sample_rate=sample_rate, block_size=block_size, lv2_path=lv2_path, dyn_manifest=dyn_manifest)
+    plugin = Plugin(uri, sample_rate=sample_rate, block_size=block_size, lv2_path=lv2_path)
     for setting, *arguments in settings:
         plugin._apply(setting, *arguments)
     return plugin
 
 
-def load(uri, sample_rate=DEFAULT_SAMPLE_RATE, block_size=DEFAULT_BLOCK_SIZE, lv2_path=None, dyn_manifest=False):
-    """Loads the plugin `uri` from the LV2 path at `sample_rate` (with `dyn_manifest`, bundles'
-    dynamic manifests are read too, which runs their libraries)."""
-    return Plugin(uri, sample_rate=sample_rate, block_size=block_size, lv2_path=lv2_path, dyn_manifest=dyn_manifest)
+def load(uri: str, sample_rate: float = DEFAULT_SAMPLE_RATE, block_size: int = DEFAULT_BLOCK_SIZE,
+         lv2_path: LV2Path = None) -> Plugin:
+    """Loads the plugin `uri` from the LV2 path at `sample_rate`."""
+    return Plugin(uri, sample_rate=sample_rate, block_size=block_size, lv2_path=lv2_path)

@@ -1,34 +1,52 @@
-"""What plugins and chains share: a call on numpy audio or MIDI, as pedalboard's plugins are called."""
+"""What plugins and chains share: a call on numpy audio or MIDI, as pedalboard's plugins are
+called, and closing."""
+
+from __future__ import annotations
 
 import ctypes
 import json
 import math
 import os
+import warnings
+from types import TracebackType
+from typing import Any, List, Optional, Tuple, Type, TypeVar, Union
 
 import numpy as np
+import numpy.typing as npt
 
-from ._library import c, encode, process
-from .midi import MIDIEvent, file_messages, is_midi, timed_messages
+from ._layout import Layout, Stream, audio_of
+from ._library import FloatArray, c, encode, process
+from .errors import ClosedError, InvalidValueError, NonFiniteOutputWarning
+from .midi import MIDIEvent, MIDISource, file_messages, is_midi, timed_messages
 
-DEFAULT_SAMPLE_RATE = 48000
-# lv2render's default block length: the Python path gives its samples.
-DEFAULT_BLOCK_SIZE = 512
+# lv2render's defaults, from the library: the Python path gives its samples.
+DEFAULT_SAMPLE_RATE = int(c.default_sample_rate())
+DEFAULT_BLOCK_SIZE = c.default_block_length()
 # Seconds rendered after the last MIDI event when no duration is given.
 DEFAULT_TAIL = 1.0
+# A long call runs in pieces of about this much audio, and Ctrl-C is answered between them.
+INTERRUPTIBLE_SECONDS = 0.1
+
+# What a call takes: audio (numpy, or anything numpy reads as float samples) or MIDI.
+Source = Union["npt.NDArray[Any]", MIDISource, None]
+
+_Self = TypeVar("_Self", bound="_Processor")
 
 
 class _ChainState:
     """What a chain says about itself, kept from one reset to the next: a stream of short calls
     then costs one foreign call each."""
-    __slots__ = ("input_channels", "output_channels", "sends_midi", "position", "midi_output")
+    __slots__ = ("input_channels", "output_channels", "sends_midi", "position", "midi_output", "channels_last")
 
-    def __init__(self, input_channels, output_channels, sends_midi, position):
+    def __init__(self, input_channels: int, output_channels: int, sends_midi: bool, position: int) -> None:
         self.input_channels, self.output_channels, self.sends_midi = input_channels, output_channels, sends_midi
         self.position = position
-        self.midi_output = []
+        self.midi_output: List[MIDIEvent] = []
+        # The layout of the latest call's audio (None: it had none), for a stream's next chunk.
+        self.channels_last: Optional[bool] = None
 
 
-def _free(handle):
+def _free(handle: Optional[int]) -> None:
     """Frees a chain; at interpreter exit the library may already be gone, and then it does not matter."""
     try:
         if handle:
@@ -37,48 +55,100 @@ def _free(handle):
         pass
 
 
-def _frames(seconds, sample_rate):
-    """The frame count for `seconds`, rounded half away from zero as lv2render rounds it."""
-    value = seconds * sample_rate
-    whole = math.floor(value)
-    return int(whole + (1 if value - whole >= 0.5 else 0))
+def _frames(seconds: float, sample_rate: float) -> int:
+    """The frame count for `seconds`, rounded as lv2render rounds it (by the library)."""
+    frames: int = c.frames(seconds, sample_rate)
+    return frames
+
+
+def _zero_non_finite(output: FloatArray) -> int:
+    """Sets NaN and infinite samples to 0, as lv2render writes them, and counts them. The sum
+    of squares (one BLAS call, no temporary array) is finite when every sample is; samples past
+    1e19 make it overflow too, and then the count finds none."""
+    flat = output.reshape(-1)
+    if math.isfinite(flat.dot(flat)):
+        return 0
+    bad = ~np.isfinite(output)
+    output[bad] = 0
+    return int(np.count_nonzero(bad))
 
 
 class _Processor:
-    """What plugins and chains share: calling them on audio or MIDI."""
+    """What plugins and chains share: calling them on audio or MIDI, and closing them."""
 
-    sample_rate = DEFAULT_SAMPLE_RATE
-    block_size = DEFAULT_BLOCK_SIZE
-    _state = None
+    sample_rate: float = DEFAULT_SAMPLE_RATE
+    block_size: int = DEFAULT_BLOCK_SIZE
+    _state: Optional[_ChainState] = None
+    _handle: Optional[int] = None
+    _closed: bool = False
 
     @property
-    def midi_output(self):
+    def midi_output(self) -> List[MIDIEvent]:
         """The MIDI the last plugin sent in the latest call, as MIDIEvents."""
         return self._state.midi_output if self._state else []
 
-    def _handle_for_call(self, reset, input_channels, bpm):
+    @property
+    def closed(self) -> bool:
+        """Whether close() was called: the object then holds no instances and can do nothing."""
+        return self._closed
+
+    def close(self) -> None:
+        """Frees the plugin instances now, rather than when the object is collected; using the
+        object afterwards raises ClosedError. Closing again does nothing."""
+        handle, self._handle = self._handle, None
+        self._closed = True
+        _free(handle)
+
+    def __enter__(self: _Self) -> _Self:
+        self._open_handle()
+        return self
+
+    def __exit__(self, kind: Optional[Type[BaseException]], value: Optional[BaseException],
+                 traceback: Optional[TracebackType]) -> None:
+        self.close()
+
+    def __del__(self) -> None:
+        _free(self.__dict__.get("_handle"))
+
+    def _description(self) -> str:
+        """How the object names itself in messages."""
+        raise NotImplementedError
+
+    def _open_handle(self) -> int:
+        """The chain's handle, or ClosedError once closed."""
+        if self._closed or self._handle is None:
+            raise ClosedError(f"{self._description()} is closed; load it again to use it.")
+        return self._handle
+
+    def _handle_for_call(self, reset: bool, input_channels: Optional[int], bpm: Optional[float]) -> int:
         """The chain to run this call on, reset if the call asks for it."""
         raise NotImplementedError
 
-    def _mirror(self, handle):
+    def _mirror(self, handle: int) -> _ChainState:
         """Reads what the chain says about itself, after it is made or reset."""
         self._state = _ChainState(c.chain_input_channels(handle), c.chain_output_channels(handle),
                                   bool(c.chain_sends_midi(handle)), c.chain_position(handle))
+        return self._state
 
     @property
-    def latency(self):
+    def latency(self) -> int:
         """The latency the plugins report, in frames; a call shifts its output back by it with
         compensate_latency=True."""
-        return c.chain_latency(self._handle_for_call(False, None, None))
+        return int(c.chain_latency(self._handle_for_call(False, None, None)))
 
-    def __call__(self, source=None, sample_rate=None, *, duration=None, reset=True, bpm=None, tail=DEFAULT_TAIL,
-                 compensate_latency=False):
-        """Processes `source` and returns the output as float32 (channels, frames), 1-D when a
-        1-D (mono) input gives one output channel.
+    def __call__(self, source: Source = None, sample_rate: Optional[float] = None, *, duration: Optional[float] = None,
+                 reset: bool = True, bpm: Optional[float] = None, tail: float = DEFAULT_TAIL,
+                 compensate_latency: bool = False, layout: Optional[Layout] = None) -> FloatArray:
+        """Processes `source` and returns the output as float32, in the layout of the input:
+        (channels, frames) for (channels, frames), (frames, channels) for (frames, channels), 1-D
+        for 1-D (mono) input when the output is mono; (channels, frames) for MIDI or a duration.
 
-        source: audio as numpy (channels, frames) or 1-D for mono; or MIDI for an instrument: a
-        list of (note, start, duration[, velocity]) tuples, of mido messages whose `time` is
-        seconds, a mido MidiFile, or a MIDI file's path. MIDI times count from this call's start.
+        source: audio, float32 or float64 (any other dtype is a TypeError), as (channels, frames),
+        (frames, channels) or 1-D for mono: the shorter dimension is the channels, and when both
+        are as long, `layout` ("channels_first" or "channels_last") says which. Or MIDI for an
+        instrument: a list of (note, start, duration[, velocity]) tuples, of mido messages whose
+        `time` is seconds, a mido MidiFile, or a MIDI file's path. MIDI times count from this
+        call's start.
         duration: seconds to render (default: the audio's length, or the MIDI's end plus `tail`).
         reset: start from fresh instances (True), or carry on from the previous call (False), so
         that a stream processed in chunks gives the samples of one call.
@@ -86,23 +156,27 @@ class _Processor:
         MIDI file's tempo map).
         compensate_latency: shift the output back by the latency the plugins report, rendering
         that much longer, as lv2render's --compensate-latency (with reset=True only).
-        A plugin that sends MIDI and has no audio output returns its MIDI events instead.
+        The MIDI the plugins sent is in `midi_output` afterwards; a plugin without audio outputs
+        (eg-fifths) returns no channels.
+        NaN and infinite output samples are returned as 0, with a NonFiniteOutputWarning.
+        A long call can be interrupted: Ctrl-C raises KeyboardInterrupt after at most about
+        0.1 s of audio more.
         """
         if sample_rate is not None and float(sample_rate) != self.sample_rate:
-            raise ValueError(f"The audio is at {sample_rate} Hz but the plugin runs at {self.sample_rate:g} Hz; "
-                             f"load it with sample_rate={sample_rate}.")
-        audio, midi, mono = None, None, False
+            raise InvalidValueError(f"The audio is at {sample_rate} Hz (sample_rate=) but the plugin runs at "
+                                    f"{self.sample_rate:g} Hz; load it with sample_rate={sample_rate}.")
+        audio, midi = None, None
         if source is not None and not isinstance(source, np.ndarray) and is_midi(source):
             midi = source
         elif source is not None:
-            audio = np.asarray(source, dtype=np.float32)
-            if audio.ndim == 1:
-                mono, audio = True, audio[np.newaxis, :]
-            if audio.ndim != 2:
-                raise ValueError(f"Audio is (channels, frames), or 1-D for mono, not an array of shape {audio.shape}.")
-            audio = np.ascontiguousarray(audio)
-        handle = self._handle_for_call(reset, 0 if audio is None else audio.shape[0], bpm)
+            state = self._state
+            carrying_on = not reset and state is not None and state.position > 0 and state.channels_last is not None
+            stream = Stream(state.input_channels, bool(state.channels_last)) if carrying_on and state else None
+            audio = audio_of(source, "source", layout, stream)
+        handle = self._handle_for_call(reset, 0 if audio is None else audio.samples.shape[0], bpm)
         state = self._state
+        assert state is not None
+        state.channels_last = None if audio is None else audio.channels_last
         first_frame = state.position
         start = first_frame / self.sample_rate
         content_end = 0.0
@@ -110,28 +184,33 @@ class _Processor:
             content_end = self._queue_midi(handle, midi, start) - start
         if duration is not None:
             if not 0 <= float(duration) < math.inf:
-                raise ValueError(f"The duration must be 0 seconds or more, not {duration}.")
+                raise InvalidValueError(f"duration= must be 0 seconds or more, not {duration}.")
             frames = _frames(float(duration), self.sample_rate)
         elif audio is not None:
-            frames = audio.shape[1]
+            frames = audio.samples.shape[1]
         elif midi is not None:
             frames = _frames(content_end + tail, self.sample_rate)
         else:
-            raise ValueError("Give audio, MIDI or a duration to render.")
-        if audio is None:
-            audio = np.empty((0, frames), dtype=np.float32)
-        elif audio.shape[1] != frames:
-            fitted = np.zeros((audio.shape[0], frames), dtype=np.float32)
-            fitted[:, :min(frames, audio.shape[1])] = audio[:, :frames]
-            audio = fitted
+            raise InvalidValueError("Give audio or MIDI (source=), or duration=, to render.")
+        samples = np.empty((0, frames), dtype=np.float32) if audio is None else audio.samples
+        if samples.shape[1] != frames:
+            fitted = np.zeros((samples.shape[0], frames), dtype=np.float32)
+            fitted[:, :min(frames, samples.shape[1])] = samples[:, :frames]
+            samples = fitted
         dropped = 0
         if compensate_latency:
             if not reset:
-                raise ValueError("compensate_latency= shifts a whole render: call with reset=True.")
-            dropped = c.chain_latency(handle)
-            audio = np.concatenate([audio, np.zeros((audio.shape[0], dropped), dtype=np.float32)], axis=1)
-        output = np.empty((state.output_channels, frames + dropped), dtype=np.float32)
-        process(handle, audio, output, frames + dropped)
+                raise InvalidValueError("compensate_latency= shifts a whole render: call with reset=True.")
+            dropped = int(c.chain_latency(handle))
+            samples = np.concatenate([samples, np.zeros((samples.shape[0], dropped), dtype=np.float32)], axis=1)
+        output: FloatArray = np.empty((state.output_channels, frames + dropped), dtype=np.float32)
+        piece = max(1, math.ceil(INTERRUPTIBLE_SECONDS * self.sample_rate / self.block_size)) * self.block_size
+        try:
+            process(handle, samples, output, frames + dropped, first_frame, piece)
+        except BaseException:
+            # Interrupted (Ctrl-C), the chain went as far as its last whole piece.
+            state.position = int(c.chain_position(handle))
+            raise
         state.position += frames + dropped
         if dropped:
             output = np.ascontiguousarray(output[:, dropped:])
@@ -141,19 +220,23 @@ class _Processor:
             state.midi_output = [MIDIEvent(frame - start_frame, (frame - start_frame) / self.sample_rate, bytes(data))
                                  for frame, data in json.loads(c.chain_take_midi_output_json(handle))
                                  if 0 <= frame - start_frame < frames]
-        if output.shape[0] == 0:
-            return state.midi_output
-        return output[0] if mono and output.shape[0] == 1 else output
+        non_finite = _zero_non_finite(output)
+        if non_finite:
+            warnings.warn(f"{self._description()} output {non_finite} sample{'s' if non_finite != 1 else ''} that "
+                          f"{'are' if non_finite != 1 else 'is'} not a number (NaN or infinity); "
+                          f"{'they were' if non_finite != 1 else 'it was'} returned as 0.", NonFiniteOutputWarning, stacklevel=2)
+        return output if audio is None else audio.give_back(output)
 
     process = __call__
 
-    def _queue_midi(self, handle, midi, start):
+    def _queue_midi(self, handle: int, midi: MIDISource, start: float) -> float:
         """Queues MIDI from `start` seconds since the reset; returns where it ends, in seconds since the reset."""
         if isinstance(midi, (str, os.PathLike)):
             end = ctypes.c_double()
             c.chain_add_midi_file(handle, encode(os.fspath(midi)), start, ctypes.byref(end))
             return end.value
-        messages = file_messages(midi) if type(midi).__name__ == "MidiFile" else timed_messages(midi)
+        messages: List[Tuple[float, bytes]] = file_messages(midi) if type(midi).__name__ == "MidiFile" \
+            else timed_messages(midi)
         if messages:
             count = len(messages)
             data = b"".join(message for _, message in messages)

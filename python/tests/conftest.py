@@ -6,8 +6,11 @@ repository's plugin.lv2 is found first, and SWIFTLV2_LV2RENDER naming the lv2ren
 
 import os
 import subprocess
+from pathlib import Path
+from typing import Tuple
 
 import numpy as np
+import numpy.typing
 import pytest
 
 import swiftlv2
@@ -23,18 +26,18 @@ EG_METRO = "http://lv2plug.in/plugins/eg-metro"
 SETBFREE = "http://gareus.org/oss/lv2/b_synth"
 
 
-def lv2render_path():
-    return os.environ.get("SWIFTLV2_LV2RENDER") or swiftlv2.check.__globals__["_lv2render"]()
+def lv2render_path() -> str:
+    return os.environ.get("SWIFTLV2_LV2RENDER") or swiftlv2._check._lv2render()
 
 
-def lv2render(*arguments):
+def lv2render(*arguments: object) -> str:
     """Runs lv2render; its output on success, else the test fails with its message."""
     finished = subprocess.run([lv2render_path(), *map(str, arguments)], capture_output=True, text=True)
     assert finished.returncode == 0, finished.stderr
     return finished.stdout
 
 
-def render_with_lv2render(tmp_path, *arguments):
+def render_with_lv2render(tmp_path: Path, *arguments: object) -> "np.typing.NDArray[np.float32]":
     """lv2render's float32 output for `arguments`, read back as (channels, frames)."""
     output = tmp_path / "lv2render.wav"
     lv2render("render", *arguments, "-o", output)
@@ -42,12 +45,20 @@ def render_with_lv2render(tmp_path, *arguments):
     return audio
 
 
-def noise(channels, frames, seed=1, level=0.5):
+def assert_same_sound(audio: "np.typing.ArrayLike", expected: "np.typing.ArrayLike") -> None:
+    """`audio` is `expected` sample for sample, and is not silent: two renders gone silent
+    (a plugin that stopped playing) would be equal too. Silent: no sample above -60 dBFS."""
+    audio = np.asarray(audio)
+    assert audio.size and float(np.max(np.abs(audio))) > 1e-3, "the render is silent"
+    assert np.array_equal(audio, expected)
+
+
+def noise(channels: int, frames: int, seed: int = 1, level: float = 0.5) -> "np.typing.NDArray[np.float32]":
     return (np.random.default_rng(seed).uniform(-level, level, (channels, frames))).astype(np.float32)
 
 
 @pytest.fixture
-def stereo_noise_file(tmp_path):
+def stereo_noise_file(tmp_path: Path) -> Tuple[Path, "np.typing.NDArray[np.float32]"]:
     """Two seconds of stereo noise at 48 kHz as a float WAV file, and the samples."""
     audio = noise(2, 96000)
     path = tmp_path / "noise.wav"

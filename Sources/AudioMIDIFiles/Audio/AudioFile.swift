@@ -36,18 +36,18 @@ public enum AudioFile {
         var status = stat()
         guard stat(path, &status) == 0 else {
             if errno == ENOENT || errno == ENOTDIR {
-                throw HostError("The \(what) \(path) does not exist.")
+                throw HostError("The \(what) \(path) does not exist.", kind: .file)
             }
-            throw HostError("The \(what) \(path) cannot be read (\(String(cString: strerror(errno)))).")
+            throw HostError("The \(what) \(path) cannot be read (\(String(cString: strerror(errno)))).", kind: .file)
         }
         switch status.st_mode & S_IFMT {
         case S_IFREG: break
-        case S_IFDIR: throw HostError("The \(what) \(path) is a directory.")
-        case S_IFIFO: throw HostError("The \(what) \(path) is a FIFO (named pipe); lv2render reads only regular files.")
-        default: throw HostError("The \(what) \(path) is a device or socket, not a regular file.")
+        case S_IFDIR: throw HostError("The \(what) \(path) is a directory.", kind: .file)
+        case S_IFIFO: throw HostError("The \(what) \(path) is a FIFO (named pipe); lv2render reads only regular files.", kind: .file)
+        default: throw HostError("The \(what) \(path) is a device or socket, not a regular file.", kind: .file)
         }
         guard access(path, R_OK) == 0 else {
-            throw HostError("The \(what) \(path) cannot be read (\(String(cString: strerror(errno)))).")
+            throw HostError("The \(what) \(path) cannot be read (\(String(cString: strerror(errno)))).", kind: .file)
         }
     }
 }

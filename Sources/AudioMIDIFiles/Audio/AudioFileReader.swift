@@ -25,7 +25,7 @@ public final class AudioFileReader: AudioSource {
         try AudioFile.checkReadable(path, what: "audio file")
         var info = SF_INFO()
         guard let file = sf_open(path, Int32(SFM_READ), &info) else {
-            throw HostError("The file \(path) is not audio that libsndfile can read (\(sndfileError())).")
+            throw HostError("The file \(path) is not audio that libsndfile can read (\(sndfileError())).", kind: .file)
         }
         guard info.channels > 0, info.channels <= Self.mostChannels, info.samplerate > 0 else {
             sf_close(file)
@@ -64,7 +64,7 @@ public final class AudioFileReader: AudioSource {
         if interleaved.isEmpty { interleaved = [Float](repeating: 0, count: Self.chunkFrames * channelCount) }
         let count = interleaved.withUnsafeMutableBufferPointer { sf_readf_float(file, $0.baseAddress, sf_count_t(Self.chunkFrames)) }
         guard count >= 0, sf_error(file) == 0 || count > 0 else {
-            throw HostError("The audio file \(path) could not be read to its end (\(sndfileError(file))).")
+            throw HostError("The audio file \(path) could not be read to its end (\(sndfileError(file))).", kind: .file)
         }
         bufferedFrames = Int(count)
         nextFrame = 0

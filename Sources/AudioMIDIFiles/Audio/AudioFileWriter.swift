@@ -50,7 +50,7 @@ public final class AudioFileWriter: AudioSink {
         guard let file = sf_open_fd(writtenDescriptor, Int32(SFM_WRITE), &info, spoolCopy == nil ? 1 : 0) else {
             let reason = sndfileError()
             Self.discard(target, spoolCopy ?? (descriptor, -1))
-            throw HostError("The output file \(name) could not be created (\(reason)).")
+            throw HostError("The output file \(name) could not be created (\(reason)).", kind: .file)
         }
         // Out-of-range floats saturate in integer formats instead of wrapping around.
         sf_command(file, Int32(SFC_SET_CLIPPING), nil, Int32(SF_TRUE))
@@ -94,7 +94,7 @@ public final class AudioFileWriter: AudioSink {
         guard pendingFrames > 0 else { return }
         let written = interleaved.withUnsafeBufferPointer { sf_writef_float(file, $0.baseAddress, sf_count_t(pendingFrames)) }
         guard written == pendingFrames else {
-            throw HostError("The output file \(target.name) could not be written (\(sndfileError(file))).")
+            throw HostError("The output file \(target.name) could not be written (\(sndfileError(file))).", kind: .file)
         }
         pendingFrames = 0
     }
@@ -113,7 +113,7 @@ public final class AudioFileWriter: AudioSink {
         }
         Self.discard(target, spoolCopy ?? (-1, -1))
         if let failure {
-            throw HostError("The output file \(target.name) could not be written completely (\(failure)).")
+            throw HostError("The output file \(target.name) could not be written completely (\(failure)).", kind: .file)
         }
     }
 
@@ -123,23 +123,23 @@ public final class AudioFileWriter: AudioSink {
         case .standardOutput:
             let descriptor = dup(DataOutput.descriptor)
             guard descriptor >= 0 else {
-                throw HostError("Standard output cannot be written (\(String(cString: strerror(errno)))).")
+                throw HostError("Standard output cannot be written (\(String(cString: strerror(errno)))).", kind: .file)
             }
             return descriptor
         case .special:
             let descriptor = Glibc.open(target.path, O_WRONLY | O_CLOEXEC | O_NOCTTY)
             guard descriptor >= 0 else {
-                throw HostError("The output \(target.name) cannot be opened (\(String(cString: strerror(errno)))).")
+                throw HostError("The output \(target.name) cannot be opened (\(String(cString: strerror(errno)))).", kind: .file)
             }
             return descriptor
         case .regular:
             guard removal_on_signal_set(target.temporaryPath) == 0 else {
-                throw HostError("The output path \(target.name) is too long.")
+                throw HostError("The output path \(target.name) is too long.", kind: .file)
             }
             let descriptor = Glibc.open(target.temporaryPath, O_RDWR | O_CREAT | O_EXCL | O_CLOEXEC, target.existing?.mode ?? 0o666)
             guard descriptor >= 0 else {
                 removal_on_signal_set(nil)
-                throw HostError("The output file \(target.name) could not be created (\(String(cString: strerror(errno)))).")
+                throw HostError("The output file \(target.name) could not be created (\(String(cString: strerror(errno)))).", kind: .file)
             }
             if let existing = target.existing {
                 // The umask may have taken bits away; root also keeps the owner and group.
@@ -156,7 +156,7 @@ public final class AudioFileWriter: AudioSink {
         var template = Array((folder + "/lv2render-spool-XXXXXX").utf8CString)
         let descriptor = mkstemp(&template)
         guard descriptor >= 0 else {
-            throw HostError("No spool file could be made in \(folder) for an output that cannot seek (\(String(cString: strerror(errno)))).")
+            throw HostError("No spool file could be made in \(folder) for an output that cannot seek (\(String(cString: strerror(errno)))).", kind: .file)
         }
         unlink(template)
         return descriptor

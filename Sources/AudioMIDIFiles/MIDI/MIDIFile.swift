@@ -69,7 +69,7 @@ public struct MIDIFile {
 
     private static func readFile(_ path: String) throws -> [UInt8] {
         func failure() -> HostError {
-            HostError("Cannot read MIDI file \(path): \(String(cString: strerror(errno))).")
+            HostError("Cannot read MIDI file \(path): \(String(cString: strerror(errno))).", kind: .file)
         }
         // Not blocking, should the path have become a FIFO since it was checked.
         let descriptor = open(path, O_RDONLY | O_NONBLOCK)
@@ -78,7 +78,7 @@ public struct MIDIFile {
         var status = stat()
         guard fstat(descriptor, &status) == 0 else { throw failure() }
         guard status.st_mode & S_IFMT == S_IFREG else {
-            throw HostError("Cannot read MIDI file \(path): it is not a regular file.")
+            throw HostError("Cannot read MIDI file \(path): it is not a regular file.", kind: .file)
         }
         guard status.st_size <= largestFileSize else {
             throw HostError("\(path) is \(status.st_size) bytes, too large to be a MIDI file.")
@@ -89,7 +89,7 @@ public struct MIDIFile {
             // Through the whole array: a slice's withUnsafeMutableBytes copies the file first.
             let count = bytes.withUnsafeMutableBytes { read(descriptor, $0.baseAddress! + filled, $0.count - filled) }
             if count < 0 && errno == EINTR { continue }
-            guard count > 0 else { throw count < 0 ? failure() : HostError("\(path) changed while it was read.") }
+            guard count > 0 else { throw count < 0 ? failure() : HostError("\(path) changed while it was read.", kind: .file) }
             filled += count
         }
         return bytes

@@ -53,7 +53,7 @@ extension MIDIFileWriting {
             DataOutput.fileHandle.write(data)
         case .special:
             guard FileManager.default.createFile(atPath: target.path, contents: data) || (try? data.write(to: URL(fileURLWithPath: target.path))) != nil else {
-                throw HostError("The MIDI file \(target.name) could not be written.")
+                throw HostError("The MIDI file \(target.name) could not be written.", kind: .file)
             }
         case .regular:
             do {
@@ -61,7 +61,7 @@ extension MIDIFileWriting {
                 guard rename(target.temporaryPath, target.path) == 0 else { throw HostError("") }
             } catch {
                 unlink(target.temporaryPath)
-                throw HostError("The MIDI file \(target.name) could not be written.")
+                throw HostError("The MIDI file \(target.name) could not be written.", kind: .file)
             }
         }
     }

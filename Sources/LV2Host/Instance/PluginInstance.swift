@@ -303,7 +303,7 @@ public final class PluginInstance {
 
     /// Sends `patch:Set` for a parameter at the start of the next block. The plugin takes
     /// it in `run`, perhaps through the worker (eg-sampler loads its sample there).
-    public func setParameter(_ parameter: ParameterInfo, _ value: ParameterValue) throws {
+    public func setParameter(_ parameter: ParameterInfo, _ value: PatchValue) throws {
         guard let parameterSequence else {
             throw HostError("The plugin \(plugin.uri) has no atom input for parameter messages, so \(parameter.uri) cannot be set.")
         }

@@ -13,11 +13,11 @@ public final class PluginLibrary {
 
     public init(path: String) throws {
         guard FileManager.default.fileExists(atPath: path) else {
-            throw HostError("The plugin library \(path) does not exist.")
+            throw HostError("The plugin library \(path) does not exist.", kind: .file)
         }
         guard let handle = callingPluginCode({ dlopen(path, RTLD_NOW | RTLD_LOCAL) }) else {
             let reason = dlerror().map { String(cString: $0) } ?? "unknown reason"
-            throw HostError("The plugin library \(path) could not be loaded (\(reason)).")
+            throw HostError("The plugin library \(path) could not be loaded (\(reason)).", kind: .file)
         }
         guard let symbol = dlsym(handle, "lv2_descriptor") else {
             dlclose(handle)

@@ -22,7 +22,7 @@ public struct Automation {
             throw HostError("The time \(bad.seconds.compactDescription) in --automate \(symbol) must be between 0 and \(Int(RenderRequest.longestDuration)) seconds.")
         }
         self.symbol = symbol
-        self.points = points.map { (Int(($0.seconds * sampleRate).rounded()), $0.value) }
+        self.points = points.map { (RenderRequest.frames($0.seconds, sampleRate: sampleRate), $0.value) }
     }
 
     public var values: [Float] { points.map(\.value) }

@@ -3,10 +3,10 @@ import AudioMIDIFiles
 /// A chain of plugins kept alive between calls, for a program that pushes audio through
 /// it piece by piece (the C library, and Python over it).
 ///
-/// It is a render cut into calls: the instances are made as `Renderer` makes them (default
-/// state, preset, state, controls, parameters), wired by `PluginChain`, fed MIDI by
-/// `MIDISchedule` and time by `Transport`, and run in blocks cut from the same pattern,
-/// carried over from one call to the next. So N frames in one call, or in chunks of any
+/// It is a render cut into calls: the instances are made as `Renderer` makes them
+/// (`RenderStage.makeInstance`: default state, preset, state, controls; then parameters),
+/// wired by `PluginChain`, fed MIDI by `MIDISchedule` and time by `Transport`, and run in
+/// blocks cut from the same pattern, carried over from one call to the next. So N frames in one call, or in chunks of any
 /// sizes that add up to N, give the samples `lv2render` writes for those N frames.
 public final class LiveChain {
     /// How each plugin is set up; `reset` makes the instances again from these.
@@ -42,18 +42,13 @@ public final class LiveChain {
         lengths = blocks.lengths()
     }
 
-    /// The instances set up and wired as `Renderer` does it for a request of these stages,
-    /// which is checked as a render's is.
+    /// The instances set up (`RenderStage.makeInstance`) and wired as a render's are, after
+    /// the checks a render makes of its stages and timing.
     private static func makeChain(world: LV2World, stages: [RenderStage], sampleRate: Double, blocks: BlockPattern,
                                   inputChannelCount: Int, beatsPerMinute: Double?) throws -> (PluginChain, PushedAudio?) {
-        var request = RenderRequest(stages: stages)
-        request.sampleRate = sampleRate
-        request.blocks = blocks
-        request.beatsPerMinute = beatsPerMinute
-        try request.validate()
-        let renderer = Renderer(world: world)
+        try RenderRequest.checkSetUp(stages: stages, sampleRate: sampleRate, blocks: blocks, beatsPerMinute: beatsPerMinute)
         // A state's warnings (a partial state) are for a command line's report; a call has none.
-        let instances = try stages.map { try renderer.makeInstance($0, request).0 }
+        let instances = try stages.map { try $0.makeInstance(in: world, sampleRate: sampleRate, blocks: blocks).instance }
         let input = inputChannelCount > 0 ? PushedAudio(sampleRate: sampleRate, channelCount: inputChannelCount) : nil
         let last = instances[instances.count - 1]
         let chain = try PluginChain(instances, input: input, midi: MIDISchedule([], sampleRate: sampleRate),
@@ -61,7 +56,7 @@ public final class LiveChain {
                                                          sampleRate: sampleRate),
                                     collectsMIDIOutput: last.audioOutputCount == 0)
         chain.activate()
-        try renderer.setParameters(request, chain)
+        try RenderStage.setParameters(stages, of: instances)
         return (chain, input)
     }
 
@@ -98,27 +93,19 @@ public final class LiveChain {
 
     // MARK: - Settings, kept for the next reset and applied now
 
-    /// Sets a control input of stage `stage`.
-    public func setControl(stage: Int, _ symbol: String, _ value: Float) throws {
-        try instance(stage).setControl(symbol, value)
-        stages[stage].controls.removeAll { $0.symbol == symbol }
-        stages[stage].controls.append((symbol, value))
-    }
-
-    /// Sets a parameter (`patch:writable`) by URI, label or the URI's last part, from text as
-    /// `--set` takes it; the plugin takes it in an empty block, as before a render.
-    public func setParameter(stage: Int, _ name: String, _ text: String) throws {
+    /// Sets a control input, a CV input (held at the value) or a parameter of stage `stage`,
+    /// as `--set NAME=VALUE` does (`StageSetting`); a parameter is taken in an empty block, as before a render.
+    public func set(stage: Int, _ setting: StageSetting) throws {
         let instance = try instance(stage)
-        guard let parameter = try instance.plugin.parameter(named: name) else {
-            let names = instance.plugin.parameters.map { $0.label ?? $0.shortName }
-            let known = names.isEmpty ? "it has none" : "its parameters are " + names.joined(separator: ", ")
-            throw HostError("The plugin \(instance.plugin.uri) has no parameter \(name); \(known).")
+        let target = try setting.target(on: instance.plugin)
+        switch target {
+        case .control(let symbol, let value):
+            try instance.hold(symbol, at: value)
+        case .parameter(let parameter, let value):
+            try instance.setParameter(parameter, value)
+            instance.run(frames: 0)
         }
-        let value = try ParameterValue(text, for: parameter)
-        try instance.setParameter(parameter, value)
-        instance.run(frames: 0)
-        stages[stage].parameters.removeAll { $0.parameter.uri == parameter.uri }
-        stages[stage].parameters.append((parameter, value))
+        stages[stage].record(target)
     }
 
     /// Loads a preset, by URI or label. The controls set before it that it sets are forgotten,
@@ -149,7 +136,7 @@ public final class LiveChain {
 
     private func instance(_ stage: Int) throws -> PluginInstance {
         guard chain.instances.indices.contains(stage) else {
-            throw HostError("The chain has \(chain.instances.count) plugin\(chain.instances.count == 1 ? "" : "s"), so it has no plugin number \(stage + 1).")
+            throw HostError("The chain has \(chain.instances.count) plugin\(chain.instances.count == 1 ? "" : "s"), so it has no plugin number \(stage + 1).", kind: .notFound)
         }
         return chain.instances[stage]
     }

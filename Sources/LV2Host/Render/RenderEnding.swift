@@ -17,13 +17,13 @@ enum RenderEnding {
     init(_ request: RenderRequest, contentEnd: Int, latency: Int) {
         let rate = request.sampleRate
         if let duration = request.duration {
-            self = .length(Int((duration * rate).rounded()))
+            self = .length(RenderRequest.frames(duration, sampleRate: rate))
         } else if let tail = request.tail {
-            self = .length(contentEnd + Int((tail * rate).rounded()))
+            self = .length(contentEnd + RenderRequest.frames(tail, sampleRate: rate))
         } else {
             let start = contentEnd + latency
-            self = .tail(start: start, window: max(1, Int((0.1 * rate).rounded())),
-                         limit: start + Int((RenderRequest.tailCapSeconds * rate).rounded()))
+            self = .tail(start: start, window: max(1, RenderRequest.frames(0.1, sampleRate: rate)),
+                         limit: start + RenderRequest.frames(RenderRequest.tailCapSeconds, sampleRate: rate))
         }
     }
 }

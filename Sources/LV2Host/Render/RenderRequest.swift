@@ -4,8 +4,8 @@ import AudioMIDIFiles
 public struct RenderRequest {
     /// A chain: stage k's audio outputs feed stage k+1's audio inputs.
     public var stages: [RenderStage]
-    public var sampleRate: Double = 48000
-    public var blocks: BlockPattern = .fixed(512)
+    public var sampleRate: Double = defaultSampleRate
+    public var blocks: BlockPattern = .fixed(defaultBlockLength)
     /// MIDI for the first stage, in any order (the renderer sorts it). Events before 0 s,
     /// after `TimedMIDIEvent.latestSeconds` or at no finite time are dropped.
     public var midi: [TimedMIDIEvent] = []
@@ -37,6 +37,17 @@ public struct RenderRequest {
         self.stages = stages
     }
 
+    /// The rate and block length a render has unless told otherwise, in every front end
+    /// (lv2render's options, the C library's `swiftlv2_default_*`, so Python's).
+    public static let defaultSampleRate = 48000.0
+    public static let defaultBlockLength = 512
+
+    /// Seconds as whole frames at `sampleRate`, rounded half away from zero: how every time a
+    /// render is given (a duration, a tail, an automation point, a tempo change) becomes frames.
+    public static func frames(_ seconds: Double, sampleRate: Double) -> Int {
+        Int((seconds * sampleRate).rounded())
+    }
+
     /// Durations and tails beyond this are refused: longer is surely a typing mistake.
     public static let longestDuration: Double = 3600
     /// The longest tail the default length rule waits for to go silent or steady, in seconds.
@@ -46,15 +57,21 @@ public struct RenderRequest {
 
     /// Throws unless the request can be rendered as far as its own fields tell.
     func validate() throws {
+        try Self.checkSetUp(stages: stages, sampleRate: sampleRate, blocks: blocks, beatsPerMinute: beatsPerMinute)
+        try Self.checkTiming(sampleRate: sampleRate, duration: duration, tail: tail)
+        try input?.checkChannelLengths()
+    }
+
+    /// Throws unless the stages, rate, blocks and tempo can make a chain (`LiveChain` checks these alone).
+    static func checkSetUp(stages: [RenderStage], sampleRate: Double, blocks: BlockPattern, beatsPerMinute: Double?) throws {
         guard !stages.isEmpty else {
             throw HostError("A render needs at least one plugin.")
         }
-        try Self.checkTiming(sampleRate: sampleRate, duration: duration, tail: tail)
+        try checkTiming(sampleRate: sampleRate, duration: nil, tail: nil)
         try blocks.validate()
         if let beatsPerMinute, !Transport.tempoRange.contains(beatsPerMinute) {
             throw HostError("The tempo must be between \(Int(Transport.tempoRange.lowerBound)) and \(Int(Transport.tempoRange.upperBound)) beats per minute, not \(beatsPerMinute.compactDescription).")
         }
-        try input?.checkChannelLengths()
     }
 
     /// Throws unless the sample rate, the duration and the tail are in range: what a

@@ -34,9 +34,10 @@ public struct Renderer {
         let midi = request.midiFile.map { MIDISchedule(file: $0, sampleRate: rate) } ?? MIDISchedule(request.midi, sampleRate: rate)
         let tempoChanges = request.midiFile?.tempoChanges ?? request.beatsPerMinute.map { [(0, $0)] } ?? []
         let transport = Transport(tempoChanges: tempoChanges, meter: request.meter, sampleRate: rate)
-        var setupNotes: [String] = [], warnings: [String] = []
+        var warnings: [String] = []
         let instances = try request.stages.map { stage in
-            let (instance, stateWarnings) = try makeInstance(stage, request)
+            let (instance, stateWarnings) = try stage.makeInstance(in: world, sampleRate: rate, blocks: request.blocks,
+                                                                   inPlace: request.inPlace)
             warnings += stateWarnings
             return instance
         }
@@ -44,109 +45,95 @@ public struct Renderer {
         let chain = try PluginChain(instances, input: source, midi: midi,
                                     transport: transport, collectsMIDIOutput: request.collectsMIDIOutput,
                                     inputMap: inputMap)
-        for (position, (stage, instance)) in zip(request.stages, instances).enumerated() {
-            let mapped = position == 0 ? (inputMap ?? []).map(\.symbol) : []
-            setupNotes += Self.idleCVNote(stage, instance, fedBy: mapped)
+        let setupNotes = zip(request.stages, instances).enumerated().flatMap { position, pair in
+            Self.idleCVNote(pair.0, pair.1, fedBy: position == 0 ? (inputMap ?? []).map(\.symbol) : [])
         }
         let channelCount = chain.outputs.count
         let sink = try output(channelCount)
 
-        // Output frame n is rendered frame n + dropped: compensation drops the latency.
-        // The ending is known once the latency is and the input has ended.
-        var ending: RenderEnding? = nil
-        var outputLength: Int? = nil
-        var tailWatch: TailWatch? = nil
-        func settle(_ known: RenderEnding) {
-            ending = known
-            switch known {
-            case .length(let frames): outputLength = frames
-            case .tail(let start, let window, let limit): tailWatch = TailWatch(start: start, window: window, limit: limit)
-            }
-        }
-        if request.duration != nil { settle(RenderEnding(request, contentEnd: 0, latency: 0)) }
-        var rendered = 0, written = 0, latency = 0, dropped = 0
-        var levels = Levels()
-        var midiOutput: [(frame: Int, bytes: [UInt8])] = []
-        var lengths = request.blocks.lengths()
         let cpuStart = threadCPUTime()
         chain.activate()
-        try setParameters(request, chain)
-        // What is left of the pattern's current block, once automation has cut it.
-        var remaining = 0
-        while outputLength.map({ written < $0 }) ?? true {
-            if remaining == 0 { remaining = lengths.next()! }
-            var frames = remaining
-            if let outputLength { frames = min(frames, outputLength + dropped - rendered) }
-            frames = try automate(request, chain, at: rendered, frames: frames)
-            remaining -= min(remaining, frames)
-            try chain.run(start: rendered, frames: frames)
-            if rendered == 0 {
-                latency = chain.reportedLatency
-                dropped = request.compensateLatency ? latency : 0
-                guard Double(dropped) <= 60 * rate else {
-                    throw HostError("The plugins report a latency of \(latency) frames, more than a minute, which lv2render will not compensate.")
-                }
-            }
-            if ending == nil, let inputEnd = chain.inputEnd {
-                settle(RenderEnding(request, contentEnd: max(inputEnd, midi.lastFrame), latency: latency - dropped))
-            }
-            let blockOutputs = chain.outputs
-            let first = rendered - dropped
-            if request.collectsMIDIOutput {
-                midiOutput += chain.instances[chain.instances.count - 1].midiOutput(frames: frames)
-                    .map { (first + $0.frame, $0.bytes) }.filter { $0.frame >= 0 }
-            }
-            if outputLength == nil, let found = tailWatch?.scan(blockOutputs, frames: frames, first: first) {
-                outputLength = found
-            }
-            // The part of the block that is output: past the dropped latency, up to the end.
-            let from = max(0, -first), to = outputLength.map { min(frames, $0 - first) } ?? frames
-            if to > from {
-                // Measured first: that replaces any NaN or infinity before the sink sees it.
-                levels.add(blockOutputs, offset: from, frames: to - from)
-                try sink.write(blockOutputs, offset: from, frames: to - from)
-                written += to - from
-            }
-            rendered += frames
-            progress?(Self.fraction(written: written, ending: ending, expected: source?.expectedFrames))
-        }
+        try RenderStage.setParameters(request.stages, of: instances)
+        let blocks = try runBlocks(request, chain, midiEnd: midi.lastFrame, expectedFrames: source?.expectedFrames,
+                                   into: sink, progress: progress)
         let cpuSeconds = threadCPUTime() - cpuStart
         for (stage, instance) in zip(request.stages, chain.instances) {
             if let directory = stage.savedStatePath { try world.saveState(of: instance, to: directory) }
         }
         chain.deactivate()
-        if written > 0 { try sink.finish() }
+        if blocks.written > 0 { try sink.finish() }
         progress?(1)
-        return RenderMeasurements(sampleRate: rate, channelCount: channelCount, latency: latency,
-                                  cpuSeconds: cpuSeconds, frames: written, peakDBFS: levels.peakDBFS, rmsDBFS: levels.rmsDBFS,
-                                  notes: setupNotes + chain.notes, warnings: warnings, midiOutput: midiOutput.filter { $0.frame < written },
-                                  endReason: tailWatch?.reason ?? .length,
-                                  samplesOverFullScale: levels.overFullScale, nonFiniteSamples: levels.nonFinite)
+        return RenderMeasurements(sampleRate: rate, channelCount: channelCount, latency: blocks.latency,
+                                  cpuSeconds: cpuSeconds, frames: blocks.written, peakDBFS: blocks.levels.peakDBFS,
+                                  rmsDBFS: blocks.levels.rmsDBFS, notes: setupNotes + chain.notes, warnings: warnings,
+                                  midiOutput: blocks.midiOutput.filter { $0.frame < blocks.written },
+                                  endReason: blocks.endReason,
+                                  samplesOverFullScale: blocks.levels.overFullScale, nonFiniteSamples: blocks.levels.nonFinite)
+    }
+
+    // MARK: - The block loop
+
+    /// What the block loop wrote and measured.
+    private struct BlocksRun {
+        var written = 0
+        var latency = 0
+        var levels = Levels()
+        var midiOutput: [(frame: Int, bytes: [UInt8])] = []
+        var endReason = RenderEndReason.length
+    }
+
+    /// Runs the active chain block by block, as the request's pattern and automation cut
+    /// time, into `sink` until the ending rule (`OutputEnd`) says the output is complete.
+    /// Output frame n is rendered frame n + dropped: compensation drops the latency. The
+    /// ending is known once the latency is and the input has ended.
+    private func runBlocks(_ request: RenderRequest, _ chain: PluginChain, midiEnd: Int, expectedFrames: Int?,
+                           into sink: AudioSink, progress: ((Double) -> Void)?) throws -> BlocksRun {
+        var run = BlocksRun()
+        var end = OutputEnd(request)
+        var rendered = 0, dropped = 0
+        var lengths = request.blocks.lengths()
+        // What is left of the pattern's current block, once automation has cut it.
+        var remaining = 0
+        while end.wants(after: run.written) {
+            if remaining == 0 { remaining = lengths.next()! }
+            var frames = remaining
+            if let length = end.length { frames = min(frames, length + dropped - rendered) }
+            frames = try automate(request, chain, at: rendered, frames: frames)
+            remaining -= min(remaining, frames)
+            try chain.run(start: rendered, frames: frames)
+            if rendered == 0 {
+                run.latency = chain.reportedLatency
+                dropped = request.compensateLatency ? run.latency : 0
+                guard Double(dropped) <= 60 * request.sampleRate else {
+                    throw HostError("The plugins report a latency of \(run.latency) frames, more than a minute, which lv2render will not compensate.")
+                }
+            }
+            if let inputEnd = chain.inputEnd {
+                end.inputEnded(request, contentEnd: max(inputEnd, midiEnd), latency: run.latency - dropped)
+            }
+            let blockOutputs = chain.outputs
+            let first = rendered - dropped
+            if request.collectsMIDIOutput {
+                run.midiOutput += chain.instances[chain.instances.count - 1].midiOutput(frames: frames)
+                    .map { (first + $0.frame, $0.bytes) }.filter { $0.frame >= 0 }
+            }
+            end.scan(blockOutputs, frames: frames, first: first)
+            // The part of the block that is output: past the dropped latency, up to the end.
+            let from = max(0, -first), to = end.length.map { min(frames, $0 - first) } ?? frames
+            if to > from {
+                // Measured first: that replaces any NaN or infinity before the sink sees it.
+                run.levels.add(blockOutputs, offset: from, frames: to - from)
+                try sink.write(blockOutputs, offset: from, frames: to - from)
+                run.written += to - from
+            }
+            rendered += frames
+            progress?(Self.fraction(written: run.written, ending: end.ending, expected: expectedFrames))
+        }
+        run.endReason = end.reason
+        return run
     }
 
     // MARK: - Setting up
-
-    /// An instance set up as the stage asks: the plugin's default state, the preset, the
-    /// state directory, then the single controls (a CV input's is a constant). Also returns
-    /// the warnings of the states it restored. (`LiveChain` makes its instances here too.)
-    func makeInstance(_ stage: RenderStage, _ request: RenderRequest) throws -> (PluginInstance, [String]) {
-        let instance = try PluginInstance(plugin: stage.plugin, sampleRate: request.sampleRate,
-                                          maxBlockLength: request.blocks.maxBlockLength,
-                                          nominalBlockLength: request.blocks.nominalBlockLength, urids: world.urids)
-        var notes = try world.loadDefaultState(into: instance)
-        notes += try stage.setUp(instance, in: world)
-        // Every point must be a value the port takes; the lines between them then are too.
-        for automation in stage.automations where instance.cvInput(automation.symbol) == nil {
-            try automation.values.forEach { try instance.setControl(automation.symbol, $0) }
-        }
-        if request.inPlace {
-            guard !stage.plugin.isInPlaceBroken else {
-                throw HostError("The plugin \(stage.plugin.uri) is marked lv2:inPlaceBroken, so it cannot render in place.")
-            }
-            instance.connectsInPlace = true
-        }
-        return (instance, notes)
-    }
 
     /// One sentence naming the CV inputs nothing drives, which stay at 0.
     private static func idleCVNote(_ stage: RenderStage, _ instance: PluginInstance, fedBy mapped: [String]) -> [String] {
@@ -176,15 +163,6 @@ public struct Renderer {
             }
         }
         return length
-    }
-
-    /// Hands each stage its parameters in a block of no frames before the render, so
-    /// that they hold from frame 0: work they cause (loading a file) is done, and its
-    /// response delivered, before the first frame is rendered.
-    func setParameters(_ request: RenderRequest, _ chain: PluginChain) throws {
-        for (stage, instance) in zip(request.stages, chain.instances) {
-            try stage.setParameters(of: instance)
-        }
     }
 
     // MARK: - Helpers

@@ -56,7 +56,7 @@ public struct Transport {
         self.sampleRate = sampleRate
         segments = [Segment(frame: 0, beat: 0, beatsPerMinute: 120)]
         for change in tempoChanges where change.beatsPerMinute.isFinite && change.beatsPerMinute > 0 {
-            let frame = Int((change.seconds * sampleRate).rounded())
+            let frame = RenderRequest.frames(change.seconds, sampleRate: sampleRate)
             let last = segments[segments.count - 1]
             let segment = Segment(frame: frame, beat: Self.beat(at: frame, in: last, sampleRate: sampleRate),
                                   beatsPerMinute: change.beatsPerMinute)

@@ -39,11 +39,13 @@ public struct LV2SearchPath: Equatable {
         return [home + "/.lv2", "/usr/local/lib/lv2", "/usr/lib/lv2", "/usr/lib/x86_64-linux-gnu/lv2"]
     }
 
-    /// The repository's `plugin.lv2`: under `$SWIFTLV2_ROOT`, else in a folder up to four levels
-    /// above `file` (`.build/debug/lv2render`, `python/swiftlv2/libswiftlv2.so` in a checkout).
+    /// Our own bundle: the repository's `plugin.lv2` under `$SWIFTLV2_ROOT`; else `swiftlv2.lv2`
+    /// beside `file` (the Python wheel carries it beside `libswiftlv2.so`); else the `plugin.lv2`
+    /// of a folder up to four levels above `file` (`.build/debug/lv2render`,
+    /// `python/swiftlv2/libswiftlv2.so` in a checkout).
     public static func repositoryBundle(near file: String) -> String? {
-        func bundle(in root: URL) -> String? {
-            let candidate = root.appendingPathComponent("plugin.lv2")
+        func bundle(in root: URL, named name: String = "plugin.lv2") -> String? {
+            let candidate = root.appendingPathComponent(name)
             let exists = FileManager.default.fileExists(atPath: candidate.appendingPathComponent("manifest.ttl").path)
             return exists ? candidate.path : nil
         }
@@ -51,6 +53,7 @@ public struct LV2SearchPath: Equatable {
             return bundle(in: URL(fileURLWithPath: root))
         }
         var folder = URL(fileURLWithPath: file).resolvingSymlinksInPath().deletingLastPathComponent()
+        if let packaged = bundle(in: folder, named: "swiftlv2.lv2") { return packaged }
         for _ in 0..<4 {
             if let found = bundle(in: folder) { return found }
             folder.deleteLastPathComponent()

@@ -35,6 +35,6 @@ extension LV2World {
         let available = plugin.presets.isEmpty ? "it has none"
             : "its presets are " + plugin.presets.map { "\($0.uri) (\($0.label))" }.joined(separator: ", ")
         let problem = labelled.isEmpty ? "has no preset \(preset)" : "has several presets labelled \(preset)"
-        throw HostError("The plugin \(plugin.uri) \(problem); \(available).")
+        throw HostError("The plugin \(plugin.uri) \(problem); \(available).", kind: labelled.isEmpty ? .notFound : .invalid)
     }
 }

@@ -144,7 +144,7 @@ public final class LV2World {
         } else {
             message += "."
         }
-        return HostError(message)
+        return HostError(message, kind: .notFound)
     }
 
     /// What to say about a bundle named directly on the LV2 path.

@@ -32,13 +32,13 @@ final class LoadedState {
     static func fromFile(_ world: LV2World, path: String, map: UnsafeMutablePointer<LV2_URID_Map>) throws -> LoadedState {
         var isDirectory: ObjCBool = false
         guard FileManager.default.fileExists(atPath: path, isDirectory: &isDirectory) else {
-            throw HostError("The state \(path) does not exist.")
+            throw HostError("The state \(path) does not exist.", kind: .file)
         }
         let file = isDirectory.boolValue ? URL(fileURLWithPath: path).appendingPathComponent("state.ttl").path : path
         guard FileManager.default.fileExists(atPath: file),
               let state = withStandardErrorSilenced({ lilv_state_new_from_file(world.world, map, nil, file) })
         else {
-            throw HostError("The state \(path) could not be read: a state directory holds a state.ttl as jalv and lv2render --save-state write it.")
+            throw HostError("The state \(path) could not be read: a state directory holds a state.ttl as jalv and lv2render --save-state write it.", kind: .file)
         }
         return LoadedState(state)
     }
@@ -169,7 +169,7 @@ extension LV2World {
         do {
             try FileManager.default.createDirectory(atPath: directory, withIntermediateDirectories: true)
         } catch {
-            throw HostError("The state directory \(directory) could not be created.")
+            throw HostError("The state directory \(directory) could not be created.", kind: .file)
         }
         let folder = URL(fileURLWithPath: directory).standardizedFileURL.path + "/"
         var lilvInstance = LilvInstance(lv2_descriptor: instance.descriptor, lv2_handle: instance.handle, pimpl: nil)
@@ -188,7 +188,7 @@ extension LV2World {
             lilv_state_save(world, instance.features.mapFeature, instance.features.unmapFeature, state, nil, folder, "state.ttl")
         }
         guard status == 0, appendPortValues(of: instance, to: folder + "state.ttl") else {
-            throw HostError("The state of \(instance.plugin.uri) could not be saved to \(directory).")
+            throw HostError("The state of \(instance.plugin.uri) could not be saved to \(directory).", kind: .file)
         }
     }
 

@@ -32,7 +32,7 @@ extension PluginInfo {
         groups = groupURIs.sorted().map { uri in
             let node = world.node(uri)
             func get(_ predicate: String) -> String? { takeString(lilv_world_get(world.world, node, world.node(predicate), nil)) }
-            return PortGroup(uri: uri, symbol: get(LV2URI.lv2Symbol), name: get(LV2URI.lv2Name) ?? get(LV2URI.rdfsLabel),
+            return PortGroupInfo(uri: uri, symbol: get(LV2URI.lv2Symbol), name: get(LV2URI.lv2Name) ?? get(LV2URI.rdfsLabel),
                              sideChainOf: get(LV2URI.sideChainOf))
         }
         let sideChainGroups = Set(groups.filter { $0.sideChainOf != nil }.map(\.uri))

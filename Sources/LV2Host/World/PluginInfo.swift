@@ -14,7 +14,7 @@ public struct PluginInfo {
     /// listed here but in `unsupportedPorts`.
     public internal(set) var ports: [PortInfo]
     /// The groups the ports name, sorted by URI.
-    public let groups: [PortGroup]
+    public let groups: [PortGroupInfo]
     /// The plugin's main input group (`pg:mainInput`), if it names one.
     public let mainInputGroup: String?
     /// "MINOR.MICRO" from `lv2:minorVersion` and `lv2:microVersion`, when both are given.
@@ -79,7 +79,7 @@ public struct PluginInfo {
         guard let port = ports.first(where: { $0.symbol == symbol }) else {
             let controls = ports.filter { ($0.kind == .control || $0.kind == .cv) && $0.isInput }.map(\.symbol)
             let valid = controls.isEmpty ? "it has no control or CV inputs" : "valid symbols are " + controls.joined(separator: ", ")
-            throw HostError("The plugin \(uri) has no port with symbol \"\(symbol)\"; \(valid).")
+            throw HostError("The plugin \(uri) has no port with symbol \"\(symbol)\"; \(valid).", kind: .notFound)
         }
         return port
     }

@@ -31,7 +31,23 @@ typedef struct swiftlv2_audio swiftlv2_audio;
 /* The message of the calling thread's last failure; valid until its next failure. */
 const char *swiftlv2_last_error(void);
 
+/* The kind of the calling thread's last failure, so that each kind can be answered alike
+ * (Python raises one exception type for each); 0 before any failure. */
+enum {
+    SWIFTLV2_ERROR_INVALID = 1,        /* a value, label, name or combination the host cannot take */
+    SWIFTLV2_ERROR_NOT_FOUND = 2,      /* no plugin, preset, port, parameter or stage by that name */
+    SWIFTLV2_ERROR_FILE = 3,           /* a file or folder missing, unreadable or not writable */
+    SWIFTLV2_ERROR_PLUGIN_CRASHED = 4  /* a plugin crashed while the host ran it */
+};
+int32_t swiftlv2_last_error_kind(void);
+
 void swiftlv2_string_free(char *string);
+
+/* lv2render's default sample rate and block length, and its rounding of seconds to frames
+ * (half away from zero), for callers whose defaults and lengths must match it. */
+double swiftlv2_default_sample_rate(void);
+int32_t swiftlv2_default_block_length(void);
+int64_t swiftlv2_frames(double seconds, double sample_rate);
 
 /* --- The world: every plugin description on the LV2 path ------------------------------ */
 
@@ -55,9 +71,10 @@ char *swiftlv2_world_warnings_json(swiftlv2_world *world);
  * removed or changed since (make a new world to see it). */
 int32_t swiftlv2_world_is_current(swiftlv2_world *world);
 
-/* One plugin's description as a JSON object: ports (ranges, defaults, units, scale points),
- * parameters, presets, features. */
-char *swiftlv2_world_plugin_json(swiftlv2_world *world, const char *uri);
+/* One plugin's description as a JSON object, as lv2render info --json prints it (snake_case keys,
+ * schema_version): ports (ranges, defaults, units, scale points), groups, parameters, presets,
+ * features. The ranges of lv2:sampleRate ports are in hertz at `sample_rate` (0: as declared). */
+char *swiftlv2_world_plugin_json(swiftlv2_world *world, const char *uri, double sample_rate);
 
 /* --- Chains: plugins kept alive between calls ------------------------------------------ */
 
@@ -92,12 +109,15 @@ int64_t swiftlv2_chain_latency(swiftlv2_chain *chain);
  * lv2:sampleRate ports in hertz at the chain's rate, as its instance sees them. */
 char *swiftlv2_chain_plugin_json(swiftlv2_chain *chain, int32_t stage);
 
-/* Settings of plugin `stage` (0 for the first), applied now and kept for the next reset. */
+/* Settings of plugin `stage` (0 for the first), applied now and kept for the next reset.
+ * NAME=VALUE as lv2render --set takes it: a control or CV input by symbol (a number, in hertz
+ * for an lv2:sampleRate port, or a scale point's label in any case), else a patch parameter by
+ * URI, label or the URI's last part (a path, a number, true…). */
+int32_t swiftlv2_chain_set(swiftlv2_chain *chain, int32_t stage, const char *name, const char *value);
+/* The same for a control or CV input and a number. */
 int32_t swiftlv2_chain_set_control(swiftlv2_chain *chain, int32_t stage, const char *symbol, float value);
 /* The current value of a control port, input or output. */
 int32_t swiftlv2_chain_get_control(swiftlv2_chain *chain, int32_t stage, const char *symbol, float *value);
-/* A patch parameter by URI, label or the URI's last part; the value as text (a path, a number…). */
-int32_t swiftlv2_chain_set_parameter(swiftlv2_chain *chain, int32_t stage, const char *name, const char *value);
 /* A preset by URI or label. */
 int32_t swiftlv2_chain_load_preset(swiftlv2_chain *chain, int32_t stage, const char *preset);
 /* A state directory as swiftlv2_chain_save_state, jalv and lv2render --save-state write it. */

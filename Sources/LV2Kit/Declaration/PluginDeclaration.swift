@@ -37,7 +37,7 @@ public struct PluginDeclaration: Sendable {
     /// `pg:mainOutput`: the group of its main outputs, when it has one.
     public var mainOutput: PortGroup?
     /// The project the plugin belongs to (`lv2:project`) and its maintainer. Plugins that
-    /// share a bundle name the same one, or none (then the generator needs it from `Bundle`).
+    /// share a bundle name the same one, or none (then the generator needs it from `BundleContents`).
     public var project: Project?
     /// Turtle the generator appends to the plugin's `NAME.ttl` as it is, for what declarations
     /// do not say (a UI, a vocabulary of your own); it may declare its own `@prefix`es.

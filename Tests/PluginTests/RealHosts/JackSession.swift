@@ -28,7 +28,7 @@ final class JackSession {
     private var children: [ChildProcess] = []
 
     /// Starts a server under the first free name and waits until it answers; throws
-    /// `XCTSkip` only when JACK cannot start at all here.
+    /// `realHostUnavailable` only when JACK cannot start at all here.
     init() throws {
         // Writing to a client that has quit must fail, not kill the test process.
         signal(SIGPIPE, SIG_IGN)
@@ -62,8 +62,8 @@ final class JackSession {
             server.stop(grace: Self.serverGrace)
             refusals.append(server.transcript)
         }
-        throw XCTSkip("JACK cannot start a dummy-driver server on this machine, so the jalv tests cannot run. "
-                      + refusals.joined(separator: "\n"))
+        throw realHostUnavailable("JACK cannot start a dummy-driver server on this machine, so the jalv tests cannot run. "
+                                  + refusals.joined(separator: "\n"))
     }
 
     /// Removes what a killed server of this name (and its killed clients) left in
@@ -209,7 +209,7 @@ final class JackSession {
     /// Runs `body` on a fresh session and stops every program afterwards, whatever
     /// happens; when JACK stalls, starts over on a new server, `attempts` times at most.
     /// When every attempt stalls, the machine cannot run JACK in real time (a loaded
-    /// 2-core machine often cannot), which counts as JACK not running here: `XCTSkip`.
+    /// 2-core machine often cannot), which counts as JACK not running here (`realHostUnavailable`).
     /// Anything else `body` throws, a wrong pitch or level included, is a failure.
     static func run<Result>(attempts: Int = 3, _ body: (JackSession) throws -> Result) throws -> Result {
         var stalls: [Stalled] = []
@@ -223,6 +223,6 @@ final class JackSession {
                 print("JACK stalled (attempt \(stalls.count) of \(attempts)), starting over: \(stall.what)")
             }
         }
-        throw XCTSkip("JACK could not keep time on this machine: it stalled \(attempts) times in a row; the last time: \(stalls.last!)")
+        throw realHostUnavailable("JACK could not keep time on this machine: it stalled \(attempts) times in a row; the last time: \(stalls.last!)")
     }
 }

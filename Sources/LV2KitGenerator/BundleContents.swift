@@ -3,10 +3,10 @@ import LV2Kit
 /// What a bundle holds, for the generator: the binary's name, the project its plugins
 /// belong to, and the plugins, each added by its type.
 ///
-///     var bundle = Bundle(binary: "tremolo.so")
+///     var bundle = BundleContents(binary: "tremolo.so")
 ///     bundle.add(Tremolo.self)
 ///     BundleGenerator(bundle).main()
-public struct Bundle {
+public struct BundleContents {
     /// The plugin binary's file name in the bundle (`tremolo.so`), as `lv2:binary` names it.
     public var binary: String
     /// The project, when the plugins' declarations do not name it (`PluginDeclaration.project`).

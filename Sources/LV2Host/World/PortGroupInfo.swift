@@ -1,5 +1,5 @@
 /// A port group (`pg:Group`): ports that belong together, such as a stereo pair.
-public struct PortGroup {
+public struct PortGroupInfo {
     public let uri: String
     public let symbol: String?
     public let name: String?

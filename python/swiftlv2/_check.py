@@ -1,15 +1,18 @@
 """`lv2render check` from Python."""
 
+from __future__ import annotations
+
 import json
 import os
 import shutil
 import subprocess
 from pathlib import Path
+from typing import Any, Dict, Optional, Sequence
 
-from ._library import Error
+from .errors import Error, NotFoundError
 
 
-def _lv2render():
+def _lv2render() -> str:
     """lv2render: $SWIFTLV2_LV2RENDER, else on the PATH, else the repository's build beside this package."""
     if os.environ.get("SWIFTLV2_LV2RENDER"):
         return os.environ["SWIFTLV2_LV2RENDER"]
@@ -21,10 +24,11 @@ def _lv2render():
         candidate = repository / ".build" / build / "lv2render"
         if candidate.exists():
             return str(candidate)
-    raise Error("lv2render was not found on the PATH; install it (make install) or set SWIFTLV2_LV2RENDER.")
+    raise NotFoundError("lv2render was not found on the PATH; install it (make install) or set SWIFTLV2_LV2RENDER.")
 
 
-def check(uri, quick=True, only=None, seed=1, timeout=None):
+def check(uri: str, quick: bool = True, only: Optional[Sequence[str]] = None, seed: int = 1,
+          timeout: Optional[float] = None) -> Dict[str, Any]:
     """Runs `lv2render check --json` on the plugin `uri` and returns its report as a dict
     (`results` holds one entry per check). A plugin that fails checks is a report, not an
     exception; an unknown URI raises `Error` with lv2render's message."""
@@ -39,4 +43,5 @@ def check(uri, quick=True, only=None, seed=1, timeout=None):
     if finished.returncode not in (0, 1) or not finished.stdout.strip():
         message = finished.stderr.strip().splitlines()
         raise Error(message[-1].removeprefix("Error: ") if message else f"lv2render check exited with status {finished.returncode}.")
-    return json.loads(finished.stdout)
+    report: Dict[str, Any] = json.loads(finished.stdout)
+    return report

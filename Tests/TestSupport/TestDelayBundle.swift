@@ -1,34 +1,33 @@
 import Foundation
 import LV2Host
-import TestSupport
 
 /// A tiny third-party-style plugin, compiled from C by the tests: a pure delay
 /// that reports its delay as latency. None of the lv2-examples plugins report
 /// latency or has a preset, and the latency compensation, the presets and the
 /// `lv2:inPlaceBroken` refusal need one that does.
-enum TestDelayBundle {
-    static let uri = "urn:swiftlv2:test:delay"
+public enum TestDelayBundle {
+    public static let uri = "urn:swiftlv2:test:delay"
     /// The same plugin, declaring `lv2:inPlaceBroken`.
-    static let inPlaceBrokenURI = "urn:swiftlv2:test:delay-in-place-broken"
+    public static let inPlaceBrokenURI = "urn:swiftlv2:test:delay-in-place-broken"
     /// The same plugin, requiring `instance-access`, which an offline host cannot give.
-    static let needsInstanceAccessURI = "urn:swiftlv2:test:delay-needs-instance-access"
+    public static let needsInstanceAccessURI = "urn:swiftlv2:test:delay-needs-instance-access"
     /// The same plugin, its delay's minimum and maximum swapped, as a careless description might have them.
-    static let swappedRangeURI = "urn:swiftlv2:test:delay-swapped-range"
+    public static let swappedRangeURI = "urn:swiftlv2:test:delay-swapped-range"
     /// Not a delay: writes 1 where its input and output share memory and 0 where they
     /// do not, so a render shows whether the host really connected it in place.
-    static let inPlaceProbeURI = "urn:swiftlv2:test:in-place-probe"
+    public static let inPlaceProbeURI = "urn:swiftlv2:test:in-place-probe"
     /// Not a delay: its port 0 is designated `lv2:freeWheeling`, and it outputs that port's value.
-    static let freeWheelingProbeURI = "urn:swiftlv2:test:free-wheeling-probe"
+    public static let freeWheelingProbeURI = "urn:swiftlv2:test:free-wheeling-probe"
     /// A preset that sets the delay to 7 frames.
-    static let shortPresetURI = "urn:swiftlv2:test:delay#short"
+    public static let shortPresetURI = "urn:swiftlv2:test:delay#short"
     /// Described, but its binary does not exist.
-    static let missingBinaryURI = "urn:swiftlv2:test:missing-binary"
+    public static let missingBinaryURI = "urn:swiftlv2:test:missing-binary"
     /// Described with the delay's binary, which has no descriptor for it.
-    static let notInBinaryURI = "urn:swiftlv2:test:not-in-binary"
-    static let defaultDelay = 100
+    public static let notInBinaryURI = "urn:swiftlv2:test:not-in-binary"
+    public static let defaultDelay = 100
 
     /// The folder to put on `LV2_PATH`; built once per test run.
-    static func lv2Directory() throws -> String {
+    public static func lv2Directory() throws -> String {
         try built.get()
     }
 

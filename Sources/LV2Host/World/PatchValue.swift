@@ -2,7 +2,7 @@ import AudioMIDIFiles
 import Foundation
 
 /// A value for a parameter, typed by its range.
-public enum ParameterValue: Equatable {
+public enum PatchValue: Equatable {
     case path(String), string(String), int(Int32), long(Int64), float(Float), double(Double), bool(Bool)
 
     /// Reads `text` as `parameter`'s type; a relative path is taken from the working directory.
@@ -19,7 +19,7 @@ public enum ParameterValue: Equatable {
         case .path:
             let path = URL(fileURLWithPath: text, relativeTo: URL(fileURLWithPath: FileManager.default.currentDirectoryPath)).standardizedFileURL.path
             guard FileManager.default.fileExists(atPath: path) else {
-                throw HostError("The file \(path) for \(name) does not exist.")
+                throw HostError("The file \(path) for \(name) does not exist.", kind: .file)
             }
             self = .path(path)
         case .string: self = .string(text)
