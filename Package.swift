@@ -148,7 +148,7 @@ let package = Package(
         .testTarget(name: "ArchitectureTests", dependencies: ["TestSupport"]),
         .testTarget(name: "CheckTests", dependencies: ["LV2Host", "LV2TestKit", "TestSupport"]),
         // The test kit as an author uses it, on plugin.lv2 (`make plugin` first).
-        .testTarget(name: "LV2TestKitTests", dependencies: ["LV2TestKit", "SineSynth"]),
+        .testTarget(name: "LV2TestKitTests", dependencies: ["LV2TestKit", "SineSynth", "RateAdapter"]),
         .testTarget(name: "PackageTests", dependencies: ["lv2render", "TestSupport", "SwiftLV2Version"]),
         .testTarget(name: "APIReferenceTests", dependencies: ["APIReference", "TestSupport"]),
     ]

@@ -18,8 +18,11 @@ package enum DataOutput {
         descriptor = copy
     }
 
-    /// The data descriptor as a file handle (not closed with it).
-    package static var fileHandle: FileHandle {
-        FileHandle(fileDescriptor: descriptor, closeOnDealloc: false)
+    /// Writes `text` as data, every byte checked: a full disk is an error, not a crash or an
+    /// empty file reported as success.
+    package static func write(_ text: String) throws {
+        if let failure = OutputTarget.writeAll(Array(text.utf8), to: descriptor) {
+            throw HostError("Standard output could not be written (\(failure)).", kind: .file)
+        }
     }
 }

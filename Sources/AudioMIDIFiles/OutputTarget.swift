@@ -69,6 +69,17 @@ public struct OutputTarget {
         temporaryPath = directory + "/" + Self.temporaryName(for: fileName)
     }
 
+    /// A file of one type (`--midi-out`, `--junit`): a regular file's name must end in one of
+    /// `extensions` (any case), so that no file of another type is replaced by mistake;
+    /// standard output and devices take any name.
+    public init(_ name: String, option: String, extensions: [String], type: String) throws {
+        try self.init(name)
+        let named = URL(fileURLWithPath: path).pathExtension.lowercased()
+        if kind == .regular, !extensions.contains(named) {
+            throw HostError("\(option) writes \(type): name it .\(extensions.joined(separator: " or .")), not \(name).")
+        }
+    }
+
     /// The temporary file the process `processID` writes for this target (a batch
     /// removes those of the children it had to kill).
     public func temporaryPath(ofProcess processID: pid_t) -> String {
@@ -77,7 +88,7 @@ public struct OutputTarget {
     }
 
     /// `.NAME.partial-PID`, with NAME shortened as needed to stay a valid file name.
-    static func temporaryName(for fileName: String, processID: pid_t = getpid()) -> String {
+    package static func temporaryName(for fileName: String, processID: pid_t = getpid()) -> String {
         let suffix = ".partial-\(processID)"
         var stem = Substring(fileName)
         while 1 + stem.utf8.count + suffix.utf8.count > longestName { stem.removeLast() }

@@ -12,7 +12,7 @@
 
 extern char **environ;
 
-static const int stop_signals[] = {SIGINT, SIGTERM, SIGHUP};
+static const int stop_signals[] = {SIGINT, SIGTERM, SIGHUP, SIGQUIT};
 enum { stop_signal_count = sizeof stop_signals / sizeof stop_signals[0] };
 
 static int wake_pipe[2] = {-1, -1};

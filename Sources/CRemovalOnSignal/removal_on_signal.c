@@ -7,6 +7,11 @@
 
 static char removal_path[PATH_MAX];
 static volatile sig_atomic_t removal_armed = 0;
+static int leave_handled = 0;
+
+void removal_on_signal_leave_handled(void) {
+    leave_handled = 1;
+}
 
 static void removal_handler(int signal_number) {
     if (removal_armed) {
@@ -31,14 +36,22 @@ int removal_on_signal_set(const char *path) {
         memset(&action, 0, sizeof action);
         action.sa_handler = removal_handler;
         sigemptyset(&action.sa_mask);
-        const int signals[] = {SIGINT, SIGTERM, SIGHUP};
-        for (unsigned i = 0; i < sizeof signals / sizeof signals[0]; i++) {
+        // Every signal whose default action ends the process (signal(7)), but SIGKILL,
+        // which cannot be caught, and SIGSTOP, which only pauses.
+        const int signals[] = {SIGHUP, SIGINT, SIGQUIT, SIGILL, SIGTRAP, SIGABRT, SIGBUS, SIGFPE, SIGUSR1,
+                               SIGSEGV, SIGUSR2, SIGPIPE, SIGALRM, SIGTERM, SIGSTKFLT, SIGXCPU, SIGXFSZ,
+                               SIGVTALRM, SIGPROF, SIGIO, SIGPWR, SIGSYS};
+        const unsigned count = sizeof signals / sizeof signals[0];
+        for (int i = 0; i < (int)count + SIGRTMAX - SIGRTMIN + 1; i++) {
+            const int signal_number = i < (int)count ? signals[i] : SIGRTMIN + i - (int)count;
             struct sigaction previous;
-            // A signal the caller ignores (nohup) stays ignored.
-            if (sigaction(signals[i], NULL, &previous) == 0 && previous.sa_handler == SIG_IGN) {
+            // A signal the caller ignores (nohup) stays ignored; in a library, one the program
+            // handles itself (Python's SIGINT, its faulthandler's SIGSEGV) stays its own.
+            if (sigaction(signal_number, NULL, &previous) != 0 || previous.sa_handler == SIG_IGN ||
+                (leave_handled && ((previous.sa_flags & SA_SIGINFO) || previous.sa_handler != SIG_DFL))) {
                 continue;
             }
-            sigaction(signals[i], &action, NULL);
+            sigaction(signal_number, &action, NULL);
         }
         installed = 1;
     }

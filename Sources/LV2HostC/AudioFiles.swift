@@ -64,6 +64,7 @@ public func swiftlv2_audio_write(_ path: UnsafePointer<CChar>?, _ channels: Unsa
             guard let samples = channels[channel] else { throw HostError("The samples of channel \(channel + 1) are missing (a null pointer).") }
             return Array(UnsafeBufferPointer(start: samples, count: Int(max(0, frames))))
         }
+        try checkWrite([path], option: "Writing \(path)")
         try AudioFile.write(AudioData(sampleRate: sampleRate, channels: data), to: path, format: sampleFormat)
     }
 }

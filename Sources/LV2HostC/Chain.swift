@@ -7,8 +7,10 @@ func chain(_ handle: OpaquePointer?) throws -> LiveChain {
     return Unmanaged<LiveChain>.fromOpaque(UnsafeRawPointer(handle)).takeUnretainedValue()
 }
 
+/// A handle for a new chain, noted as alive (call under `withDescriptions`).
 private func handle(_ chain: LiveChain) -> OpaquePointer {
-    OpaquePointer(Unmanaged.passRetained(chain).toOpaque())
+    noteLiveChain(chain)
+    return OpaquePointer(Unmanaged.passRetained(chain).toOpaque())
 }
 
 @_cdecl("swiftlv2_chain_new")
@@ -122,7 +124,10 @@ public func swiftlv2_chain_load_state(_ handle: OpaquePointer?, _ stage: Int32, 
 public func swiftlv2_chain_save_state(_ handle: OpaquePointer?, _ stage: Int32, _ directory: UnsafePointer<CChar>?) -> Int32 {
     status {
         let chain = try chain(handle)
-        try withDescriptions { try chain.saveState(stage: Int(stage), to: try string(directory, "state directory")) }
+        let directory = try string(directory, "state directory")
+        let folder = try StateFolder(directory)
+        try checkWrite(folder.writtenFiles, option: "Saving the state to \(directory)")
+        try withDescriptions { try chain.saveState(stage: Int(stage), to: folder) }
     }
 }
 
@@ -184,6 +189,21 @@ public func swiftlv2_chain_process_planar(_ handle: OpaquePointer?, _ input: Uns
 @_cdecl("swiftlv2_chain_take_midi_output_json")
 public func swiftlv2_chain_take_midi_output_json(_ handle: OpaquePointer?) -> UnsafeMutablePointer<CChar>? {
     result { ownedString(try json(try chain(handle).takeMIDIOutput().map { [$0.frame, $0.bytes.map(Int.init)] as [Any] })) } ?? nil
+}
+
+@_cdecl("swiftlv2_chain_holds_notes")
+public func swiftlv2_chain_holds_notes(_ handle: OpaquePointer?) -> Int32 {
+    result { try chain(handle).holdsNotes ? 1 : 0 } ?? -1
+}
+
+@_cdecl("swiftlv2_chain_end_held_notes")
+public func swiftlv2_chain_end_held_notes(_ handle: OpaquePointer?) -> UnsafeMutablePointer<CChar>? {
+    result { ownedString(try chain(handle).endHeldNotes() ?? "") } ?? nil
+}
+
+@_cdecl("swiftlv2_tail_cap_seconds")
+public func swiftlv2_tail_cap_seconds() -> Double {
+    RenderRequest.tailCapSeconds
 }
 
 @_cdecl("swiftlv2_chain_sends_midi")

@@ -79,7 +79,7 @@ func ownedString(_ text: String) -> UnsafeMutablePointer<CChar>? {
 
 func string(_ pointer: UnsafePointer<CChar>?, _ what: String) throws -> String {
     guard let pointer else { throw HostError("The \(what) is missing (a null pointer).") }
-    return String(cString: pointer)
+    return try ByteName.string(pointer, what: what)
 }
 
 func json(_ object: Any) throws -> String {

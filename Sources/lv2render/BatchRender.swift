@@ -9,7 +9,7 @@ import LV2Host
 /// takes exactly the path a single render takes, so each output is identical to it, and a
 /// plugin that crashes on one file costs only that file.
 ///
-/// SIGINT, SIGTERM or SIGHUP stops the whole batch: no child starts after it, each running
+/// SIGINT, SIGTERM, SIGHUP or SIGQUIT stops the whole batch: no child starts after it, each running
 /// child gets the same signal (and SIGKILL 5 s later if it is still there), the partial files
 /// of the killed ones are removed, and the batch ends by that signal (status 128 + N). A
 /// batch killed outright (SIGKILL) takes its children with it: each gets SIGTERM.

@@ -94,6 +94,7 @@ struct CheckCommand: ParsableCommand {
                 _ = try Self.stage(of: try world.plugin(uri: uri), settings: settings, statePath: state)
             }
         }
+        let report = try junitTarget(uris: uris, world: world)
         let runners = try uris.map {
             try CheckRunner(uri: $0, world: world, executable: executable, seed: seed, quick: quick, level: level,
                             timeout: timeout ?? (quick ? 10 : 30), settings: settings.map(\.argument), statePath: state)
@@ -119,15 +120,27 @@ struct CheckCommand: ParsableCommand {
         } else if reports.count > 1 {
             print("\n" + CheckReport.summary(reports))
         }
-        fflush(nil)
-        if let junit {
-            do {
-                try JUnitReport.xml(reports).write(toFile: junit, atomically: true, encoding: .utf8)
-            } catch {
-                throw HostError("The JUnit report could not be written to \(junit).")
+        try flushPrinted()
+        try report?.writeWhole(Array(JUnitReport.xml(reports).utf8), what: "The JUnit report")
+        if reports.contains(where: \.failed) { Foundation.exit(1) }
+    }
+
+    /// Where --junit writes, refused before any check runs when it is not an .xml file or would
+    /// replace a file the checks read (a bundle's files, a --set path, the --state folder).
+    private func junitTarget(uris: [String], world: LV2World) throws -> OutputTarget? {
+        guard let junit else { return nil }
+        let target = try OutputTarget(junit, option: "--junit", extensions: ["xml"], type: "JUnit XML")
+        var reads = ReadFiles(reader: "the check")
+        for uri in uris {
+            let plugin = try world.plugin(uri: uri)
+            if let stage = try Self.stage(of: plugin, settings: settings, statePath: state) {
+                try reads.addStages([stage], world: world)
+            } else {
+                reads.addPlugin(plugin, world: world)
             }
         }
-        if reports.contains(where: \.failed) { Foundation.exit(1) }
+        if target.kind != .standardOutput { try reads.checkOutput(target.path, option: "--junit \(junit)") }
+        return target
     }
 
     /// What every instance gets after its default state, or nil when nothing was asked.

@@ -178,7 +178,7 @@ struct RenderCommand: ParsableCommand {
         DataOutput.reserve()
         let target = try output.map { try OutputTarget($0) }
         let outputFormat = try target.map { try OutputFormat(target: $0, requested: format) }
-        let midiTarget = try midiOut.map { try OutputTarget($0) }
+        let midiTarget = try midiOut.map { try OutputTarget($0, option: "--midi-out", extensions: ["mid", "midi"], type: "a Standard MIDI File") }
         let world = try worldOptions.world()
         let source = try input.map { try AudioFileReader(path: $0) }
         let sampleRate = rate.map(Double.init) ?? source?.sampleRate ?? Double(Self.defaultRate)
@@ -223,17 +223,22 @@ struct RenderCommand: ParsableCommand {
         // With the audio or the MIDI on standard output, the summary goes to stderr.
         let text = (json ? summary.json : summary.line) + "\n"
         let onStandardOutput = [target, midiTarget].contains { $0?.kind == .standardOutput }
-        let stream = onStandardOutput ? FileHandle.standardError : DataOutput.fileHandle
-        stream.write(Data(text.utf8))
+        if onStandardOutput {
+            FileHandle.standardError.write(Data(text.utf8))
+        } else {
+            try DataOutput.write(text)
+        }
     }
 
     /// Refuses outputs that would replace a file the render reads, or each other.
     private func checkOutputs(_ targets: [OutputTarget?], stages: [RenderStage], against reads: ReadFiles) throws {
+        // A state folder holding a file of the user's is refused here; else, the files it replaces.
+        let stateFiles = try stages.compactMap(\.savedStatePath).flatMap { directory in
+            try StateFolder(directory).writtenFiles.map { (option: "--save-state \(directory)", path: $0) }
+        }
         let files = zip(targets, ["--output", "--midi-out"]).compactMap { target, option in
             target.flatMap { $0.kind == .standardOutput ? nil : (option: "\(option) \($0.name)", path: $0.path) }
-        } + stages.compactMap(\.savedStatePath).flatMap { directory in
-            ReadFiles.savedStateFiles(directory).map { (option: "--save-state \(directory)", path: $0) }
-        }
+        } + stateFiles
         for (index, file) in files.enumerated() {
             try reads.checkOutput(file.path, option: file.option)
             if let other = files[..<index].first(where: { $0.option != file.option && FileIdentity.same($0.path, file.path) }) {
@@ -254,7 +259,7 @@ struct RenderCommand: ParsableCommand {
         request.inPlace = inPlace
         request.beatsPerMinute = bpm
         request.meter = meter
-        var reads = ReadFiles()
+        var reads = ReadFiles(reader: "the render")
         try reads.addStages(request.stages, world: world)
         if let midi {
             try AudioFile.checkReadable(midi, what: "MIDI file")

@@ -8,7 +8,7 @@ import LV2Host
 // failed) exits with status 1, a command-line mistake with status 2, each as
 // one sentence on stderr; help goes to stdout with status 0.
 
-// SIGINT, SIGTERM and SIGHUP stop lv2render whatever mask it was started with.
+// SIGINT, SIGTERM, SIGHUP and SIGQUIT stop lv2render whatever mask it was started with.
 stop_signals_unblock()
 // A batch's render or a check's worker ends with the lv2render that started it.
 if let parent = ProcessInfo.processInfo.environment[LV2RENDER_PARENT_VARIABLE].flatMap({ pid_t($0) }) {
@@ -21,6 +21,7 @@ if let mistake = LV2Render.unknownSubcommand(in: arguments) {
     exit(2)
 }
 do {
+    try ByteName.checkArguments()
     let chain = try ChainArguments.split(&arguments)
     var command = try LV2Render.parseAsRoot(arguments)
     if let render = command as? RenderCommand {
@@ -28,6 +29,7 @@ do {
     } else {
         try command.run()
     }
+    try flushPrinted()
 } catch let error as HostError {
     printError(error.description)
     exit(1)
@@ -63,4 +65,11 @@ func printNote(_ sentence: String) {
 func printWarning(_ sentence: String) {
     fflush(nil)
     FileHandle.standardError.write(Data(("Warning: " + sentence + "\n").utf8))
+}
+
+/// Flushes what `print` wrote (a table, `--json`); throws when any of it could not be written,
+/// so that a full disk is an error rather than a status 0 with a cut file.
+func flushPrinted() throws {
+    let failure = standard_output_flush()
+    if failure != 0 { throw HostError("Standard output could not be written (\(String(cString: strerror(failure)))).") }
 }

@@ -71,8 +71,13 @@ final class InputProtectionTests: XCTestCase {
     /// Two outputs naming one file would leave only the last written.
     func testTwoOutputsNamingOneFileAreRefused() throws {
         try MIDIFileWriter(tracks: [[.noteOn(0, note: 60, velocity: 100), .noteOff(480, note: 60)]]).write(to: folder.url.appendingPathComponent("in.mid"))
-        try assertRefused(["render", Examples.fifths, "--midi", "in.mid", "--save-state", ".", "--midi-out", "./state.ttl"],
-                          "--midi-out ./state.ttl and --save-state . name the same file; give each output its own.")
+        // A state saved before, whose state.ttl has a second name.
+        try FileManager.default.createDirectory(atPath: folder.path("st"), withIntermediateDirectories: true)
+        try Data("<state.ttl> <http://www.w3.org/2000/01/rdf-schema#seeAlso> <state.ttl> .\n".utf8).write(to: folder.url.appendingPathComponent("st/manifest.ttl"))
+        try Data("<> a <http://lv2plug.in/ns/ext/presets#Preset> .\n".utf8).write(to: folder.url.appendingPathComponent("st/state.ttl"))
+        XCTAssertEqual(link(folder.path("st/state.ttl"), folder.path("same.mid")), 0)
+        try assertRefused(["render", Examples.fifths, "--midi", "in.mid", "--save-state", "st", "--midi-out", "same.mid"],
+                          "--midi-out same.mid and --save-state st name the same file; give each output its own.")
     }
 
     /// The README's sampler example once rendered over the sample it plays.
@@ -96,18 +101,19 @@ final class InputProtectionTests: XCTestCase {
                           "--output kick-state/kick.wav would replace --state kick-state, which the render reads; name another output.")
     }
 
-    /// A preset's file (its bundle's `rdfs:seeAlso`) is read too. (Only `--midi-out` takes
-    /// any extension: an audio output named `.ttl` is refused for its format first.)
+    /// A preset's file (its bundle's `rdfs:seeAlso`) is read too. (An output of another
+    /// type than its name says is refused first: the .mid here is a hard link to the .ttl.)
     func testAPresetFileIsProtected() throws {
         _ = try makeInput()
         let bundles = try TestChattyBundle.lv2Directory()
         let presetFile = bundles + "/test-chatty.lv2/" + TestChattyBundle.presetFile
         let before = try Data(contentsOf: URL(fileURLWithPath: presetFile))
+        XCTAssertEqual(link(presetFile, folder.path("preset.mid")), 0)
         let result = try LV2RenderTool.run(["render", TestChattyBundle.uri, "--preset", "Slow", "--input", "a.wav", "-o", "out.wav",
-                                            "--midi-out", presetFile],
+                                            "--midi-out", "preset.mid"],
                                            extraLV2Directories: [bundles], currentDirectory: folder.url)
         XCTAssertEqual(result.status, 1)
-        XCTAssertTrue(result.standardError.hasSuffix("--midi-out \(presetFile) would replace the file \(presetFile) of --preset Slow, which the render reads; name another output.\n"),
+        XCTAssertTrue(result.standardError.hasSuffix("--midi-out preset.mid would replace the file \(presetFile) of --preset Slow, which the render reads; name another output.\n"),
                       result.standardError)
         XCTAssertEqual(try Data(contentsOf: URL(fileURLWithPath: presetFile)), before)
     }

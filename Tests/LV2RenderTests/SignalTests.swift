@@ -81,10 +81,14 @@ final class SignalTests: XCTestCase {
         // Process starts the batch as the leader of a group of its own, which stands for it.
         let cases: [(name: String, signal: Int32, toGroup: Bool, ignoringSIGTERM: Bool)] = [
             ("SIGINT", SIGINT, false, false), ("SIGTERM", SIGTERM, false, false), ("SIGHUP", SIGHUP, false, false),
+            ("SIGQUIT", SIGQUIT, false, false),
             ("Ctrl-C", SIGINT, true, false), ("SIGTERM to children that ignore it", SIGTERM, false, true),
             // The batch cannot catch SIGKILL; its children get SIGTERM as it dies.
             ("SIGKILL", SIGKILL, false, false),
         ]
+        // SIGQUIT's default also dumps core: none here.
+        var noCore = rlimit(rlim_cur: 0, rlim_max: 0)
+        setrlimit(__rlimit_resource_t(RLIMIT_CORE.rawValue), &noCore)
         let batches = try cases.map { try LongBatch($0.name, ignoringSIGTERM: $0.ignoringSIGTERM) }
         batches.forEach { $0.waitUntilWriting() }
         for (batch, test) in zip(batches, cases) {

@@ -74,6 +74,9 @@ _signatures: dict[str, tuple[Any, list[Any]]] = {
     "swiftlv2_chain_process_planar": (ctypes.c_int32, [_Chain, ctypes.c_void_p, ctypes.c_int32, ctypes.c_void_p, ctypes.c_int32, ctypes.c_int64]),
     "swiftlv2_chain_plugin_json": (_OwnedString, [_Chain, ctypes.c_int32]),
     "swiftlv2_chain_take_midi_output_json": (_OwnedString, [_Chain]),
+    "swiftlv2_chain_holds_notes": (ctypes.c_int32, [_Chain]),
+    "swiftlv2_chain_end_held_notes": (_OwnedString, [_Chain]),
+    "swiftlv2_tail_cap_seconds": (ctypes.c_double, []),
     "swiftlv2_audio_read": (_Audio, [ctypes.c_char_p]),
     "swiftlv2_audio_channels": (ctypes.c_int32, [_Audio]),
     "swiftlv2_audio_frames": (ctypes.c_int64, [_Audio]),
@@ -125,7 +128,9 @@ c = _Functions()
 
 
 def encode(text: Union[str, "os.PathLike[str]"]) -> bytes:
-    return os.fsencode(text) if isinstance(text, os.PathLike) else str(text).encode()
+    """Bytes for the library: a path's own bytes (a name that is not UTF-8 reaches the library as
+    it is, which refuses it by name rather than open another file)."""
+    return os.fsencode(text) if isinstance(text, (str, os.PathLike)) else str(text).encode()
 
 
 FloatArray = npt.NDArray[np.float32]

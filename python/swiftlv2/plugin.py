@@ -110,9 +110,9 @@ class Plugin(_Processor):
             text = os.fspath(value) if isinstance(value, os.PathLike) else str(value)
         try:
             self._apply("chain_set", encode(name), encode(text))
-        except NotFoundError:
-            # The library's sentence names lv2render's terms; this one lists Python's attributes too.
-            raise self._no_parameter(name) from None
+        except NotFoundError as error:
+            # The library's sentence (the one every front end gives), as the type for a name.
+            raise ParameterNotFoundError(str(error)) from None
 
     def _apply(self, setting: str, *arguments: Any) -> None:
         """Applies a setting to this plugin, then to the chains it is part of, where it plays

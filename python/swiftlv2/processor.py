@@ -212,6 +212,10 @@ class _Processor:
             state.position = int(c.chain_position(handle))
             raise
         state.position += frames + dropped
+        # A whole render; a stream (reset=False) carries its notes on to the next call.
+        if state.sends_midi and midi is not None and duration is None and reset:
+            output = self._end_notes(handle, state, output)
+            frames = output.shape[1] - dropped
         if dropped:
             output = np.ascontiguousarray(output[:, dropped:])
         if state.sends_midi:
@@ -228,6 +232,22 @@ class _Processor:
         return output if audio is None else audio.give_back(output)
 
     process = __call__
+
+    def _end_notes(self, handle: int, state: _ChainState, output: FloatArray) -> FloatArray:
+        """Whole MIDI, as lv2render renders it: on, in silence, while the plugin holds a note it
+        sent (at most lv2render's tail cap), then a note-off for each note still held, with a
+        warning. Returns the output with the frames added."""
+        cap, added = _frames(c.tail_cap_seconds(), self.sample_rate), [output]
+        silence = np.zeros((state.input_channels, self.block_size), dtype=np.float32)
+        while c.chain_holds_notes(handle) and sum(part.shape[1] for part in added[1:]) < cap:
+            part: FloatArray = np.empty((state.output_channels, self.block_size), dtype=np.float32)
+            process(handle, silence, part, self.block_size, state.position, self.block_size)
+            state.position += self.block_size
+            added.append(part)
+        sentence = c.chain_end_held_notes(handle)
+        if sentence:
+            warnings.warn(sentence, stacklevel=3)
+        return np.concatenate(added, axis=1) if len(added) > 1 else output
 
     def _queue_midi(self, handle: int, midi: MIDISource, start: float) -> float:
         """Queues MIDI from `start` seconds since the reset; returns where it ends, in seconds since the reset."""

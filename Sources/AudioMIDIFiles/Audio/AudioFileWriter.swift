@@ -1,4 +1,3 @@
-import CRemovalOnSignal
 import CSndFile
 import Foundation
 
@@ -39,7 +38,7 @@ public final class AudioFileWriter: AudioSink {
         info.channels = Int32(channelCount)
         info.format = format.sndfileFormat(channelCount: channelCount)
 
-        let descriptor = try Self.open(target)
+        let descriptor = try target.openForWriting()
         var spoolCopy: (Int32, Int32)? = nil
         var writtenDescriptor = descriptor
         if target.kind != .regular, lseek(descriptor, 0, SEEK_CUR) < 0 {
@@ -117,39 +116,6 @@ public final class AudioFileWriter: AudioSink {
         }
     }
 
-    /// The descriptor to write to: a new temporary file with the target's permissions, or the target itself.
-    private static func open(_ target: OutputTarget) throws -> Int32 {
-        switch target.kind {
-        case .standardOutput:
-            let descriptor = dup(DataOutput.descriptor)
-            guard descriptor >= 0 else {
-                throw HostError("Standard output cannot be written (\(String(cString: strerror(errno)))).", kind: .file)
-            }
-            return descriptor
-        case .special:
-            let descriptor = Glibc.open(target.path, O_WRONLY | O_CLOEXEC | O_NOCTTY)
-            guard descriptor >= 0 else {
-                throw HostError("The output \(target.name) cannot be opened (\(String(cString: strerror(errno)))).", kind: .file)
-            }
-            return descriptor
-        case .regular:
-            guard removal_on_signal_set(target.temporaryPath) == 0 else {
-                throw HostError("The output path \(target.name) is too long.", kind: .file)
-            }
-            let descriptor = Glibc.open(target.temporaryPath, O_RDWR | O_CREAT | O_EXCL | O_CLOEXEC, target.existing?.mode ?? 0o666)
-            guard descriptor >= 0 else {
-                removal_on_signal_set(nil)
-                throw HostError("The output file \(target.name) could not be created (\(String(cString: strerror(errno)))).", kind: .file)
-            }
-            if let existing = target.existing {
-                // The umask may have taken bits away; root also keeps the owner and group.
-                fchmod(descriptor, existing.mode)
-                if geteuid() == 0 { _ = fchown(descriptor, existing.owner, existing.group) }
-            }
-            return descriptor
-        }
-    }
-
     /// A file in the temporary directory, already unlinked so that nothing is left behind.
     private static func spoolFile() throws -> Int32 {
         let folder = ProcessInfo.processInfo.environment["TMPDIR"].flatMap { $0.isEmpty ? nil : $0 } ?? "/tmp"
@@ -171,22 +137,13 @@ public final class AudioFileWriter: AudioSink {
             if count < 0, errno == EINTR { continue }
             guard count >= 0 else { return String(cString: strerror(errno)) }
             if count == 0 { return nil }
-            var sent = 0
-            while sent < count {
-                let written = buffer[sent..<count].withUnsafeBytes { Glibc.write(destination, $0.baseAddress, $0.count) }
-                if written < 0, errno == EINTR { continue }
-                guard written > 0 else { return String(cString: strerror(errno)) }
-                sent += written
-            }
+            if let failure = OutputTarget.writeAll(Array(buffer[..<count]), to: destination) { return failure }
         }
     }
 
     /// Removes the temporary file (if it is still there) and closes the spool's descriptors.
     private static func discard(_ target: OutputTarget, _ spool: (Int32, Int32)) {
-        if target.kind == .regular {
-            unlink(target.temporaryPath)
-            removal_on_signal_set(nil)
-        }
+        target.discardTemporary()
         [spool.0, spool.1].filter { $0 >= 0 }.forEach { close($0) }
     }
 }

@@ -41,28 +41,9 @@ public enum MIDIFileWriting {
     }
 }
 
-import Foundation
-
 extension MIDIFileWriting {
-    /// Writes the file whole, after the render: to a temporary file renamed over the target,
-    /// so that a failure leaves any previous file as it was.
+    /// Writes the file whole, after the render (see `OutputTarget.writeWhole`).
     public static func write(_ events: [(frame: Int, bytes: [UInt8])], sampleRate: Double, to target: OutputTarget) throws {
-        let data = Data(bytes(events, sampleRate: sampleRate))
-        switch target.kind {
-        case .standardOutput:
-            DataOutput.fileHandle.write(data)
-        case .special:
-            guard FileManager.default.createFile(atPath: target.path, contents: data) || (try? data.write(to: URL(fileURLWithPath: target.path))) != nil else {
-                throw HostError("The MIDI file \(target.name) could not be written.", kind: .file)
-            }
-        case .regular:
-            do {
-                try data.write(to: URL(fileURLWithPath: target.temporaryPath))
-                guard rename(target.temporaryPath, target.path) == 0 else { throw HostError("") }
-            } catch {
-                unlink(target.temporaryPath)
-                throw HostError("The MIDI file \(target.name) could not be written.", kind: .file)
-            }
-        }
+        try target.writeWhole(bytes(events, sampleRate: sampleRate), what: "The MIDI file")
     }
 }

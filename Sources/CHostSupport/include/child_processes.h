@@ -18,7 +18,7 @@ pid_t child_spawn(const char *path, char *const argv[], int output, int errors);
 /// A file in memory for a child's output or errors (memfd, close-on-exec), or -1.
 int child_output_file(void);
 
-/// Catches SIGINT, SIGTERM and SIGHUP (those not ignored) and SIGCHLD: each writes a byte
+/// Catches SIGINT, SIGTERM, SIGHUP and SIGQUIT (those not ignored) and SIGCHLD: each writes a byte
 /// to a pipe, whose reading end is returned (or -1), so that a poll on it wakes for both a
 /// stop and a finished child without a race. Call once.
 int stop_signals_watch(void);

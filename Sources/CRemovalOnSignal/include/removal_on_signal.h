@@ -1,7 +1,8 @@
 #ifndef REMOVAL_ON_SIGNAL_H
 #define REMOVAL_ON_SIGNAL_H
 
-// A file to delete if the process is stopped by SIGINT, SIGTERM or SIGHUP: the
+// A file to delete if the process is ended by a signal (any whose default action ends
+// it: SIGINT, SIGTERM, SIGHUP, SIGQUIT, SIGPIPE, SIGXFSZ, a crash's SIGSEGV…): the
 // temporary file a render writes before renaming it over the target. The handler
 // only calls unlink, signal and raise, which are async-signal-safe, on a path copied
 // here beforehand; it then lets the signal end the process as it would have.
@@ -9,5 +10,9 @@
 /// Deletes `path` (copied) on those signals from now on; NULL stops it. Returns 0, or
 /// -1 when the path is too long to copy.
 int removal_on_signal_set(const char *path);
+
+/// For a library in another program (Python): leaves alone, from now on, every signal the
+/// program has a handler of its own for. Call before the first `removal_on_signal_set`.
+void removal_on_signal_leave_handled(void);
 
 #endif

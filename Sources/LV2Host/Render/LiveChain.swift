@@ -19,6 +19,12 @@ public final class LiveChain {
     public private(set) var position = 0
     /// The MIDI the last plugin sent since `takeMIDIOutput` was last called, by frame since the reset.
     private var midiOutput: [(frame: Int, bytes: [UInt8])] = []
+    /// The notes the last plugin's MIDI output has started since the reset and not ended.
+    private var heldNotes = HeldNotes()
+
+    /// The files the plugins read (bundles, states, presets, path parameters), which nothing
+    /// the library writes may replace; kept as the settings change.
+    public private(set) var readFiles = ReadFiles(reader: "a chain")
 
     private let world: LV2World
     private var chain: PluginChain
@@ -40,6 +46,7 @@ public final class LiveChain {
         self.blocks = blocks
         inputChannelCount = firstInputs
         lengths = blocks.lengths()
+        noteReadFiles()
     }
 
     /// The instances set up (`RenderStage.makeInstance`) and wired as a render's are, after
@@ -73,6 +80,7 @@ public final class LiveChain {
         lengths = blocks.lengths()
         queuedMIDI = []
         midiOutput = []
+        heldNotes = HeldNotes()
         hasRun = false
     }
 
@@ -106,6 +114,7 @@ public final class LiveChain {
             instance.run(frames: 0)
         }
         stages[stage].record(target)
+        noteReadFiles()
     }
 
     /// Loads a preset, by URI or label. The controls set before it that it sets are forgotten,
@@ -116,6 +125,7 @@ public final class LiveChain {
         let presetSymbols = Set(try world.presetControls(preset, for: instance.plugin).map(\.symbol))
         stages[stage].presetURI = preset
         stages[stage].controls.removeAll { presetSymbols.contains($0.symbol) }
+        noteReadFiles()
     }
 
     /// Restores a state directory (as `saveState`, jalv and `--save-state` write it); the
@@ -127,11 +137,18 @@ public final class LiveChain {
         let stateSymbols = Set(state.portValues(types: instance.features.table).map(\.symbol))
         stages[stage].statePath = path
         stages[stage].controls.removeAll { stateSymbols.contains($0.symbol) }
+        noteReadFiles()
     }
 
-    /// Saves stage `stage`'s state as it is now to `directory`.
-    public func saveState(stage: Int, to directory: String) throws {
-        try world.saveState(of: try instance(stage), to: directory)
+    /// Saves stage `stage`'s state as it is now to `folder`.
+    public func saveState(stage: Int, to folder: StateFolder) throws {
+        try world.saveState(of: try instance(stage), to: folder)
+    }
+
+    private func noteReadFiles() {
+        var reads = ReadFiles(reader: readFiles.reader)
+        try? reads.addStages(stages, world: world)
+        readFiles = reads
     }
 
     private func instance(_ stage: Int) throws -> PluginInstance {
@@ -168,6 +185,18 @@ public final class LiveChain {
             chain.transport = Transport(tempoChanges: file.tempoChanges, meter: .common, sampleRate: sampleRate)
         }
         return offset + (file.lastEventSeconds ?? 0)
+    }
+
+    /// Whether the last plugin's MIDI output holds a note: a render runs on while it does.
+    public var holdsNotes: Bool { !heldNotes.isEmpty }
+
+    /// Ends each note the last plugin still holds with a note-off at the last frame processed,
+    /// in the MIDI output, as a render ends; the sentence that says so, or nil.
+    public func endHeldNotes() -> String? {
+        guard position > 0, !heldNotes.isEmpty else { return nil }
+        let count = heldNotes.count
+        midiOutput += heldNotes.noteOffs().map { (position - 1, $0) }
+        return HeldNotes.sentence(count, plugin: chain.instances[chain.instances.count - 1].plugin)
     }
 
     /// The MIDI the last plugin sent since the last time this was asked, by frame since the reset.
@@ -209,7 +238,9 @@ public final class LiveChain {
                 (outputs[channel] + done).update(from: samples.baseAddress!, count: count)
             }
             if sendsMIDI {
-                midiOutput += last.midiOutput(frames: count).map { (position + $0.frame, $0.bytes) }
+                let sent: [(frame: Int, bytes: [UInt8])] = last.midiOutput(frames: count).map { (position + $0.frame, $0.bytes) }
+                sent.forEach { heldNotes.add($0.bytes) }
+                midiOutput += sent
             }
             remaining -= count
             done += count

@@ -24,9 +24,10 @@ struct OutputEnd {
         if ending == nil { settle(RenderEnding(request, contentEnd: contentEnd, latency: latency)) }
     }
 
-    /// Looks at one block of output whose first frame is output frame `first` for where a tail stops.
-    mutating func scan(_ outputs: [UnsafeMutableBufferPointer<Float>], frames: Int, first: Int) {
-        if length == nil, let found = tailWatch?.scan(outputs, frames: frames, first: first) {
+    /// Looks at one block of output whose first frame is output frame `first` for where a tail
+    /// stops; while `notesHeld`, the tail goes on up to its cap (`TailWatch`).
+    mutating func scan(_ outputs: [UnsafeMutableBufferPointer<Float>], frames: Int, first: Int, notesHeld: Bool) {
+        if length == nil, let found = tailWatch?.scan(outputs, frames: frames, first: first, notesHeld: notesHeld) {
             length = found
         }
     }

@@ -61,7 +61,9 @@ struct TailWatch {
 
     /// Looks at one block of output whose first frame is output frame `first`
     /// (negative while latency is being dropped). Returns the output length once known.
-    mutating func scan(_ channels: [UnsafeMutableBufferPointer<Float>], frames: Int, first: Int) -> Int? {
+    /// While `notesHeld` (notes the plugin's MIDI output started and has not ended), the
+    /// render goes on whatever the audio does, up to the cap.
+    mutating func scan(_ channels: [UnsafeMutableBufferPointer<Float>], frames: Int, first: Int, notesHeld: Bool = false) -> Int? {
         for i in 0..<frames {
             let frame = first + i
             guard frame >= start else { continue }
@@ -72,10 +74,10 @@ struct TailWatch {
                 if !(abs(sample) <= RenderEnding.silenceThreshold) { isSilent = false }
                 power += sample * sample
             }
-            silentRun = isSilent ? silentRun + 1 : 0
+            silentRun = isSilent && !notesHeld ? silentRun + 1 : 0
             if silentRun >= window {
                 reason = .silence
-            } else if steady.add(power) {
+            } else if !notesHeld, steady.add(power) {
                 reason = .steadyLevel
             } else if frame + 1 >= limit {
                 reason = .tailCap

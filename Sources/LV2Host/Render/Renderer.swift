@@ -32,7 +32,8 @@ public struct Renderer {
         let rate = request.sampleRate
         let source = try input.map { $0.sampleRate == rate ? $0 : try ResamplingSource($0, to: rate) }
         let midi = request.midiFile.map { MIDISchedule(file: $0, sampleRate: rate) } ?? MIDISchedule(request.midi, sampleRate: rate)
-        let tempoChanges = request.midiFile?.tempoChanges ?? request.beatsPerMinute.map { [(0, $0)] } ?? []
+        let tempoChanges = request.midiFile?.tempoChanges ?? (request.tempoChanges.isEmpty ? nil : request.tempoChanges)
+            ?? request.beatsPerMinute.map { [(0, $0)] } ?? []
         let transport = Transport(tempoChanges: tempoChanges, meter: request.meter, sampleRate: rate)
         var warnings: [String] = []
         let instances = try request.stages.map { stage in
@@ -45,7 +46,7 @@ public struct Renderer {
         let chain = try PluginChain(instances, input: source, midi: midi,
                                     transport: transport, collectsMIDIOutput: request.collectsMIDIOutput,
                                     inputMap: inputMap)
-        let setupNotes = zip(request.stages, instances).enumerated().flatMap { position, pair in
+        var setupNotes = zip(request.stages, instances).enumerated().flatMap { position, pair in
             Self.idleCVNote(pair.0, pair.1, fedBy: position == 0 ? (inputMap ?? []).map(\.symbol) : [])
         }
         let channelCount = chain.outputs.count
@@ -63,10 +64,15 @@ public struct Renderer {
         chain.deactivate()
         if blocks.written > 0 { try sink.finish() }
         progress?(1)
+        var midiOutput = blocks.midiOutput
+        if let note = HeldNotes.close(&midiOutput, length: blocks.written, plugin: request.stages[request.stages.count - 1].plugin) {
+            setupNotes.append(note)
+        }
         return RenderMeasurements(sampleRate: rate, channelCount: channelCount, latency: blocks.latency,
                                   cpuSeconds: cpuSeconds, frames: blocks.written, peakDBFS: blocks.levels.peakDBFS,
                                   rmsDBFS: blocks.levels.rmsDBFS, notes: setupNotes + chain.notes, warnings: warnings,
-                                  midiOutput: blocks.midiOutput.filter { $0.frame < blocks.written },
+                                  midiOutput: midiOutput,
+                                  controlOutputs: blocks.controlOutputs.mapValues { $0.filter { $0.frame < blocks.written } },
                                   endReason: blocks.endReason,
                                   samplesOverFullScale: blocks.levels.overFullScale, nonFiniteSamples: blocks.levels.nonFinite)
     }
@@ -79,6 +85,8 @@ public struct Renderer {
         var latency = 0
         var levels = Levels()
         var midiOutput: [(frame: Int, bytes: [UInt8])] = []
+        /// Each control output of the last plugin after each block, from the block's first output frame.
+        var controlOutputs: [String: [(frame: Int, value: Float)]] = [:]
         var endReason = RenderEndReason.length
     }
 
@@ -90,6 +98,11 @@ public struct Renderer {
                            into sink: AudioSink, progress: ((Double) -> Void)?) throws -> BlocksRun {
         var run = BlocksRun()
         var end = OutputEnd(request)
+        var heldNotes = HeldNotes()
+        let last = chain.instances[chain.instances.count - 1]
+        let controlOutputSymbols = request.collectsControlOutputs
+            ? last.plugin.ports.filter { $0.kind == .control && !$0.isInput }.map(\.symbol) : []
+        for symbol in controlOutputSymbols { run.controlOutputs[symbol] = [] }
         var rendered = 0, dropped = 0
         var lengths = request.blocks.lengths()
         // What is left of the pattern's current block, once automation has cut it.
@@ -114,10 +127,15 @@ public struct Renderer {
             let blockOutputs = chain.outputs
             let first = rendered - dropped
             if request.collectsMIDIOutput {
-                run.midiOutput += chain.instances[chain.instances.count - 1].midiOutput(frames: frames)
+                let sent: [(frame: Int, bytes: [UInt8])] = chain.instances[chain.instances.count - 1].midiOutput(frames: frames)
                     .map { (first + $0.frame, $0.bytes) }.filter { $0.frame >= 0 }
+                sent.forEach { heldNotes.add($0.bytes) }
+                run.midiOutput += sent
             }
-            end.scan(blockOutputs, frames: frames, first: first)
+            if first + frames > 0 {
+                for symbol in controlOutputSymbols { run.controlOutputs[symbol]!.append((max(first, 0), try last.control(symbol))) }
+            }
+            end.scan(blockOutputs, frames: frames, first: first, notesHeld: !heldNotes.isEmpty)
             // The part of the block that is output: past the dropped latency, up to the end.
             let from = max(0, -first), to = end.length.map { min(frames, $0 - first) } ?? frames
             if to > from {

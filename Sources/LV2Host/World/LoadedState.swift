@@ -161,45 +161,69 @@ extension LV2World {
     }
 
     /// Saves the instance's state, port values and properties, as jalv does: `state.ttl` in
-    /// `directory`, with the files the plugin refers to copied or linked beside it.
+    /// `directory`, with the files the plugin refers to copied or linked beside it, through
+    /// `StateFolder` (checked, written aside, swapped into place).
     package func saveState(of instance: PluginInstance, to directory: String) throws {
+        try saveState(of: instance, to: try StateFolder(directory))
+    }
+
+    package func saveState(of instance: PluginInstance, to folder: StateFolder) throws {
         guard let plugin = lilvPlugin(uri: instance.plugin.uri) else {
             throw HostError("The plugin \(instance.plugin.uri) is not in the lilv world, so its state cannot be saved.")
         }
-        do {
-            try FileManager.default.createDirectory(atPath: directory, withIntermediateDirectories: true)
-        } catch {
-            throw HostError("The state directory \(directory) could not be created.", kind: .file)
-        }
-        let folder = URL(fileURLWithPath: directory).standardizedFileURL.path + "/"
-        var lilvInstance = LilvInstance(lv2_descriptor: instance.descriptor, lv2_handle: instance.handle, pimpl: nil)
-        let flags = UInt32(LV2_STATE_IS_POD.rawValue | LV2_STATE_IS_PORTABLE.rawValue)
-        // No port values through lilv: it writes floats with 8 decimal places (2^-12 as
-        // 0.00024414, a denormal as 0), so they are added below, each exactly.
-        guard let state = callingPluginCode({
-            lilv_state_new_from_instance(plugin, &lilvInstance, instance.features.mapFeature,
-                                         folder, folder, folder, folder, nil, nil, flags,
-                                         instance.features.stateCallFeatureArray)
-        }) else {
-            throw HostError("The plugin \(instance.plugin.uri) did not give its state.")
-        }
-        defer { lilv_state_free(state) }
-        let status = withStandardErrorSilenced {
-            lilv_state_save(world, instance.features.mapFeature, instance.features.unmapFeature, state, nil, folder, "state.ttl")
-        }
-        guard status == 0, appendPortValues(of: instance, to: folder + "state.ttl") else {
-            throw HostError("The state of \(instance.plugin.uri) could not be saved to \(directory).", kind: .file)
+        try folder.save { temporary in
+            let directory = temporary + "/"
+            var lilvInstance = LilvInstance(lv2_descriptor: instance.descriptor, lv2_handle: instance.handle, pimpl: nil)
+            let flags = UInt32(LV2_STATE_IS_POD.rawValue | LV2_STATE_IS_PORTABLE.rawValue)
+            // No port values through lilv: it writes floats with 8 decimal places (2^-12 as
+            // 0.00024414, a denormal as 0), so they are added below, each exactly.
+            guard let state = callingPluginCode({
+                lilv_state_new_from_instance(plugin, &lilvInstance, instance.features.mapFeature,
+                                             directory, directory, directory, directory, nil, nil, flags,
+                                             instance.features.stateCallFeatureArray)
+            }) else {
+                throw HostError("The plugin \(instance.plugin.uri) did not give its state.")
+            }
+            defer { lilv_state_free(state) }
+            let status = withStandardErrorSilenced {
+                lilv_state_save(world, instance.features.mapFeature, instance.features.unmapFeature, state, nil, directory, "state.ttl")
+            }
+            let failure = status != 0 ? "lilv could not write it" : appendPortValues(of: instance, to: directory + "state.ttl")
+                ?? checkWritten(directory, properties: lilv_state_get_num_properties(state), map: instance.features.mapFeature)
+            if let failure {
+                throw HostError("The state of \(instance.plugin.uri) could not be saved to \(folder.name) (\(failure)).", kind: .file)
+            }
         }
     }
 
+    /// lilv does not check its writes: a full disk leaves its files empty or cut short. nil
+    /// when the folder reads back whole (every Turtle file ends a statement and the state has
+    /// its properties), else why not.
+    private func checkWritten(_ directory: String, properties: UInt32, map: UnsafeMutablePointer<LV2_URID_Map>) -> String? {
+        // lilv gives no errno: a file system with no space left is the likely reason, said as such.
+        var space = statvfs()
+        let reason = statvfs(directory, &space) == 0 && space.f_bavail == 0 ? String(cString: strerror(ENOSPC)) : nil
+        for name in StateFolder.stateFiles {
+            guard let text = try? String(contentsOfFile: directory + name, encoding: .utf8),
+                  text.trimmingCharacters(in: .whitespacesAndNewlines).hasSuffix(".") else {
+                return reason ?? "\(name) came out incomplete"
+            }
+        }
+        guard let state = withStandardErrorSilenced({ lilv_state_new_from_file(world, map, nil, directory + "state.ttl") }) else {
+            return reason ?? "state.ttl came out unreadable"
+        }
+        defer { lilv_state_free(state) }
+        return lilv_state_get_num_properties(state) == properties ? nil : reason ?? "state.ttl came out incomplete"
+    }
+
     /// Adds the control inputs' values to the state lilv wrote (whose subject is `<>`), each
-    /// as the shortest decimal that reads back as the same float.
-    private func appendPortValues(of instance: PluginInstance, to file: String) -> Bool {
+    /// as the shortest decimal that reads back as the same float. nil, or what went wrong.
+    private func appendPortValues(of instance: PluginInstance, to file: String) -> String? {
         let values = instance.plugin.ports(.control, input: true).compactMap { port -> String? in
             guard let value = try? instance.control(port.symbol), value.isFinite else { return nil }
             return "[ lv2:symbol \"\(port.symbol)\" ; pset:value \"\(value)\"^^xsd:float ]"
         }
-        guard !values.isEmpty else { return true }
+        guard !values.isEmpty else { return nil }
         let turtle = """
 
             @prefix lv2: <\(LV2URI.core)> .
@@ -210,15 +234,12 @@ extension LV2World {
                 \(values.joined(separator: " ,\n    ")) .
 
             """
-        guard let handle = FileHandle(forWritingAtPath: file) else { return false }
-        defer { try? handle.close() }
-        do {
-            try handle.seekToEnd()
-            try handle.write(contentsOf: Data(turtle.utf8))
-            return true
-        } catch {
-            return false
-        }
+        let descriptor = open(file, O_WRONLY | O_APPEND | O_CLOEXEC)
+        guard descriptor >= 0 else { return String(cString: strerror(errno)) }
+        var failure = OutputTarget.writeAll(Array(turtle.utf8), to: descriptor)
+        if failure == nil, fsync(descriptor) != 0 { failure = String(cString: strerror(errno)) }
+        if close(descriptor) != 0, failure == nil { failure = String(cString: strerror(errno)) }
+        return failure
     }
 }
 

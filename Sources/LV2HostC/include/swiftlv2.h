@@ -147,6 +147,15 @@ int32_t swiftlv2_chain_process_planar(swiftlv2_chain *chain, const float *input,
  * [frame since the reset, [byte, …]]. */
 char *swiftlv2_chain_take_midi_output_json(swiftlv2_chain *chain);
 
+/* 1 while the last plugin's MIDI output holds a note it started since the reset (a render runs
+ * on while it does, at most swiftlv2_tail_cap_seconds() after the input), else 0. */
+int32_t swiftlv2_chain_holds_notes(swiftlv2_chain *chain);
+/* Ends each note still held with a note-off at the last frame processed, in the MIDI output;
+ * returns the sentence that says so, or "" when no note was held. */
+char *swiftlv2_chain_end_held_notes(swiftlv2_chain *chain);
+/* The longest a render's tail runs after its input, in seconds (lv2render's cap). */
+double swiftlv2_tail_cap_seconds(void);
+
 /* --- Audio files, through libsndfile --------------------------------------------------- */
 
 /* Reads a whole file of any format libsndfile reads (WAV, FLAC, AIFF, Ogg…). */

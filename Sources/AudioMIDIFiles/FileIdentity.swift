@@ -1,13 +1,13 @@
 import Foundation
 
 /// A file by what it is rather than what it is called (symbolic links followed).
-struct FileIdentity: Equatable {
-    let device: dev_t
-    let inode: ino_t
-    let isRegularFile: Bool
+public struct FileIdentity: Equatable {
+    public let device: dev_t
+    public let inode: ino_t
+    public let isRegularFile: Bool
 
     /// nil when nothing is there, and for devices, FIFOs and sockets.
-    init?(_ path: String) {
+    public init?(_ path: String) {
         var status = stat()
         guard stat(path, &status) == 0 else { return nil }
         let type = status.st_mode & S_IFMT
@@ -16,12 +16,12 @@ struct FileIdentity: Equatable {
     }
 
     /// Whether two paths name one file: the same file if both exist, else the same absolute path.
-    static func same(_ left: String, _ right: String) -> Bool {
+    public static func same(_ left: String, _ right: String) -> Bool {
         if let one = FileIdentity(left), let other = FileIdentity(right) { return one == other }
         return URL(fileURLWithPath: left).standardizedFileURL.path == URL(fileURLWithPath: right).standardizedFileURL.path
     }
 
-    static func == (left: FileIdentity, right: FileIdentity) -> Bool {
+    public static func == (left: FileIdentity, right: FileIdentity) -> Bool {
         left.device == right.device && left.inode == right.inode
     }
 }
