@@ -100,7 +100,8 @@ let package = Package(
         // LV2 in them (no LV2 or lilv headers: ModuleLayoutTests checks it), the host proper, and the validator.
         .target(name: "CRemovalOnSignal"),
         .target(name: "AudioMIDIFiles", dependencies: ["CSndFile", "CSampleRate", "CRemovalOnSignal"]),
-        .target(name: "CHostSupport"),
+        // Links lilv for discovery's child (bundle_discovery.c), which runs C alone.
+        .target(name: "CHostSupport", linkerSettings: [.linkedLibrary("lilv-0")]),
         .target(name: "LV2Host", dependencies: ["AudioMIDIFiles", "CLV2", "CLilv", "CHostSupport", "CRemovalOnSignal"]),
         // RTProbe: `lv2render check` counts what a plugin's run() allocates and locks.
         .target(name: "LV2Check", dependencies: ["LV2Host", "AudioMIDIFiles", "CLilv", "CHostSupport", "RTProbe"]),

@@ -22,6 +22,8 @@ public final class CheckRunner {
     public let settings: [String]
     public let statePath: String?
     private let executable: String
+    /// Whether the workers read dynamic manifests, as the world the plugin was found in did.
+    private let dynamicManifests: Bool
     /// A folder of links to the plugin's bundles (the children's `LV2_PATH`, so that
     /// each loads one plugin's Turtle rather than every installed bundle) and their
     /// reports; it lasts as long as `run`.
@@ -38,6 +40,7 @@ public final class CheckRunner {
         // with a bad port index makes lilv crash, and that belongs in a child).
         name = takeString(lilv_plugin_get_name(plugin)) ?? uri
         self.executable = executable
+        dynamicManifests = world.dynamicManifests
         self.seed = seed
         self.quick = quick
         self.timeout = timeout
@@ -80,8 +83,9 @@ public final class CheckRunner {
         let errorFile = folder.appendingPathComponent("\(check.rawValue).err")
         let process = Process()
         process.executableURL = URL(fileURLWithPath: executable)
+        let options: [String] = (quick ? ["--quick"] : []) + (dynamicManifests ? ["--dyn-manifest"] : [])
         process.arguments = [Self.workerCommand, uri, "--check", check.rawValue, "--seed", String(seed),
-                             "--report", reportFile.path, "--level", level.rawValue] + (quick ? ["--quick"] : [])
+                             "--report", reportFile.path, "--level", level.rawValue] + options
             + settings.flatMap { ["--set", $0] } + (statePath.map { ["--state", $0] } ?? [])
         var environment = ProcessInfo.processInfo.environment
         environment["LV2_PATH"] = folder.appendingPathComponent("lv2").path

@@ -7,11 +7,11 @@ public enum CheckWorker {
     /// Loads the plugin from the LV2 path the parent prepared and runs `check`.
     /// Errors the plugin causes (it refuses to instantiate…) become failures. `stage` makes
     /// what every instance gets after its default state (`check --set`, `--state`).
-    public static func run(_ check: PluginCheck, uri: String, seed: UInt64, quick: Bool, level: CheckLevel,
+    public static func run(_ check: PluginCheck, uri: String, seed: UInt64, quick: Bool, level: CheckLevel, dynamicManifests: Bool = false,
                            stage: (PluginInfo) throws -> RenderStage? = { _ in nil }, progress: CheckProgress) -> CheckResult {
         do {
             progress.step("loading the plugin's description with lilv", budget: 0, strict: false)
-            let world = try LV2World()
+            let world = try LV2World(dynamicManifests: dynamicManifests)
             let plugin = try world.plugin(uri: uri)
             let context = CheckContext(plugin: plugin, world: world, check: check, seed: seed, quick: quick, level: level,
                                        stage: try stage(plugin), progress: progress)

@@ -57,6 +57,8 @@ struct CheckCommand: ParsableCommand {
                                valueName: "dir"))
     var state: String?
 
+    @OptionGroup var worldOptions: WorldOptions
+
     @Flag(help: "Print the results as one JSON object.")
     var json = false
 
@@ -80,7 +82,7 @@ struct CheckCommand: ParsableCommand {
         let seed = seed ?? UInt64.random(in: 1...999_999)
         let level: CheckLevel = strict ? .strict : .standard
         // A plugin that cannot be found is status 1, as it is for render.
-        let world = try LV2World.forCommandLine()
+        let world = try worldOptions.world()
         let uris = try targets.flatMap { target in
             FileManager.default.isFolder(target) ? try CheckTargets.uris([target], world: world) : [try resolvePlugin(target, in: world).uri]
         }
@@ -163,12 +165,13 @@ struct CheckWorkerCommand: ParsableCommand {
     @Option(name: .customLong("set"), parsing: .unconditionalSingleValue, transform: StageSetting.init(argument:))
     var settings: [StageSetting] = []
     @Option var state: String?
+    @Flag(name: .customLong("dyn-manifest")) var dynamicManifests = false
 
     func run() throws {
         var noCoreDump = rlimit(rlim_cur: 0, rlim_max: 0)
         setrlimit(__rlimit_resource_t(RLIMIT_CORE.rawValue), &noCoreDump)  // a plugin's crash is the report, not a core file
         let progress = CheckProgress(path: report)
-        progress.finish(CheckWorker.run(check, uri: uri, seed: seed, quick: quick, level: level,
+        progress.finish(CheckWorker.run(check, uri: uri, seed: seed, quick: quick, level: level, dynamicManifests: dynamicManifests,
                                             stage: { try CheckCommand.stage(of: $0, settings: settings, statePath: state) },
                                             progress: progress))
     }

@@ -16,6 +16,8 @@ struct InfoCommand: ParsableCommand {
     @Flag(help: "Print one JSON object: ports (ranges in Hz), groups, presets, parameters, features.")
     var json = false
 
+    @OptionGroup var worldOptions: WorldOptions
+
     func validate() throws {
         guard rate >= 1, Double(rate) <= RenderRequest.highestSampleRate else {
             throw ValidationError("The sample rate must be between 1 and \(Int(RenderRequest.highestSampleRate)) Hz, not \(rate).")
@@ -23,7 +25,8 @@ struct InfoCommand: ParsableCommand {
     }
 
     func run() throws {
-        let declared = try resolvePlugin(uri, in: LV2World.forCommandLine())
+        let world = try worldOptions.world()
+        let declared = try resolvePlugin(uri, in: world)
         if json {
             print(PluginDescription(declared, sampleRate: Double(rate)).json(pretty: true))
             return
@@ -35,6 +38,9 @@ struct InfoCommand: ParsableCommand {
         print("Binary:            \(plugin.libraryPath)")
         print("Version:           \(plugin.version ?? "not given")")
         print("Instrument:        \(plugin.isInstrument ? "yes" : "no")")
+        if world.catalogue.first(where: { $0.uri == plugin.uri })?.fromDynamicManifestBundle == true {
+            print("Dynamic manifest:  yes (its bundle's library runs while plugins are listed: found with --dyn-manifest only)")
+        }
         let latency = plugin.latencyPortIndex.map { index in
             "reported on port \(index) (\(plugin.ports.first { $0.index == index }?.symbol ?? "?"))"
         }

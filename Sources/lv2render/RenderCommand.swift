@@ -33,6 +33,8 @@ struct RenderCommand: ParsableCommand {
 
     @OptionGroup var firstStage: StageOptions
 
+    @OptionGroup var worldOptions: WorldOptions
+
     // Every option takes the next argument as its value even when it starts with "-",
     // so that `--rate -1` is refused as out of range and `-o -` means standard output.
 
@@ -193,7 +195,7 @@ struct RenderCommand: ParsableCommand {
         let target = try output.map { try OutputTarget($0) }
         let outputFormat = try target.map { try OutputFormat(target: $0, requested: format) }
         let midiTarget = try midiOut.map { try OutputTarget($0, option: "--midi-out", extensions: ["mid", "midi"], type: "a Standard MIDI File") }
-        let world = try LV2World.forCommandLine()
+        let world = try worldOptions.world()
         let source = try input.map { try AudioFileReader(path: $0) }
         let sampleRate = rate.map(Double.init) ?? source?.sampleRate ?? Double(Self.defaultRate)
         if map != nil, input == nil {
@@ -296,7 +298,7 @@ struct RenderCommand: ParsableCommand {
                                 jobs: jobs ?? ProcessInfo.processInfo.activeProcessorCount,
                                 sharedArguments: BatchRender.sharedArguments(Array(CommandLine.arguments.dropFirst())))
         let outputs = try batch.outputPaths()
-        var (_, reads) = try prepare(stageOptions, world: try LV2World(), sampleRate: Double(rate ?? Self.defaultRate))
+        var (_, reads) = try prepare(stageOptions, world: try worldOptions.world(), sampleRate: Double(rate ?? Self.defaultRate))
         for input in inputs { reads.add(input, option: "--input \(input)") }
         let replaced = outputs.compactMap { output in reads.reader(of: output).map { (output, $0) } }
         if let (output, reader) = replaced.first {

@@ -17,7 +17,7 @@ final class PluginDescriptionTests: XCTestCase {
         XCTAssertEqual(info.status, 0, info.standardError)
         let command = try Self.object(info.standardOutput)
 
-        let world = try XCTUnwrap(swiftlv2_world_new(lv2Path, nil))
+        let world = try XCTUnwrap(swiftlv2_world_new(lv2Path, 0))
         defer { swiftlv2_world_free(world) }
         let library = try Self.object(Self.taken(swiftlv2_world_plugin_json(world, Self.uri, 44100)))
         let chain = try XCTUnwrap(Self.uri.withCString { uri in

@@ -51,7 +51,7 @@ final class SettingMeaningTests: XCTestCase {
     }
 
     func testTheCLibraryGivesTheTablesOutcomes() throws {
-        let world = try XCTUnwrap(swiftlv2_world_new(try Self.lv2Directory(), nil))
+        let world = try XCTUnwrap(swiftlv2_world_new(try Self.lv2Directory(), 0))
         defer { swiftlv2_world_free(world) }
         for (name, text, expected) in Self.table {
             XCTAssertEqual(try Self.viaCLibrary(world, name, text), expected, "swiftlv2_chain_set \(name) \(text)")

@@ -13,7 +13,7 @@ PROGRAM = r"""
 #include "swiftlv2.h"
 
 int main(void) {
-    swiftlv2_world *world = swiftlv2_world_new(NULL, NULL);
+    swiftlv2_world *world = swiftlv2_world_new(NULL, 0);
     const char *uris[] = {"http://lv2plug.in/plugins/eg-amp"};
     swiftlv2_chain *chain = swiftlv2_chain_new(world, uris, 1, 48000, 512);
     if (!chain || swiftlv2_chain_set_control(chain, 0, "gain", -6) != 0) return 1;

@@ -50,7 +50,7 @@ def test_the_c_interface_gives_the_kind_code() -> None:
     # Functions of their own, so that the package's signatures stay as they are.
     library = ctypes.CDLL(swiftlv2._library._library_path())
     library.swiftlv2_world_new.restype = ctypes.c_void_p
-    world = library.swiftlv2_world_new(b"/nowhere", None)
+    world = library.swiftlv2_world_new(b"/nowhere", 0)
     library.swiftlv2_world_plugin_json.restype = ctypes.c_void_p
     assert library.swiftlv2_world_plugin_json(ctypes.c_void_p(world), b"urn:nowhere") is None
     assert library.swiftlv2_last_error_kind() == 2

@@ -1,4 +1,5 @@
 import AudioMIDIFiles
+import CHostSupport
 import CLV2
 import CRemovalOnSignal
 import Foundation
@@ -83,7 +84,9 @@ public final class PluginInstance {
         let descriptor = try library.descriptor(uri: plugin.uri)
         let callName = strdup(plugin.uri)!
         plugin_call_begin(callName, ("instantiate" as StaticString).cString, -1, -1)
-        let made = descriptor.pointee.instantiate.flatMap { $0(descriptor, sampleRate, plugin.bundlePath, features.featureArray) }
+        let made = callingPluginCode {
+            descriptor.pointee.instantiate.flatMap { $0(descriptor, sampleRate, plugin.bundlePath, features.featureArray) }
+        }
         plugin_call_end()
         guard let handle = made else {
             free(callName)
@@ -155,12 +158,13 @@ public final class PluginInstance {
     }
 
     /// Makes `body`, a call into the plugin named `call`, known to lv2render's crash and hang
-    /// reports (plugin_calls.h). Not for the run path: an unspecialized generic has the runtime
-    /// allocate and lock for its type's metadata on first use (`run` brackets its call by hand).
+    /// reports (plugin_calls.h), keeping the host's floating-point mode (`callingPluginCode`).
+    /// Not for the run path: an unspecialized generic has the runtime allocate and lock for
+    /// its type's metadata on first use (`run` brackets its call by hand).
     package func calling<Result>(_ call: StaticString, _ body: () throws -> Result) rethrows -> Result {
         plugin_call_begin(callName, call.cString, -1, -1)
         defer { plugin_call_end() }
-        return try body()
+        return try callingPluginCode(body)
     }
 
     private func connectFixedPorts() {
@@ -403,7 +407,10 @@ public final class PluginInstance {
         // Bracketed by hand, not through the generic `calling` (see PluginWorker.begin); the
         // name from a StaticString, since a String bridged to C is a copy on the heap.
         plugin_call_begin(callName, ("run" as StaticString).cString, Int64(framesRun), Int64(frames))
+        // callingPluginCode, spelt out (see PluginCode.swift).
+        let mode = host_floating_point_mode_save()
         descriptor.pointee.run?(handle, UInt32(frames))
+        host_floating_point_mode_restore(mode)
         features.worker.deliverResponses()
         plugin_call_end()
         framesRun += frames

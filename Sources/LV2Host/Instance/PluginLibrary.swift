@@ -15,7 +15,7 @@ public final class PluginLibrary {
         guard FileManager.default.fileExists(atPath: path) else {
             throw HostError("The plugin library \(path) does not exist.", kind: .file)
         }
-        guard let handle = dlopen(path, RTLD_NOW | RTLD_LOCAL) else {
+        guard let handle = callingPluginCode({ dlopen(path, RTLD_NOW | RTLD_LOCAL) }) else {
             let reason = dlerror().map { String(cString: $0) } ?? "unknown reason"
             throw HostError("The plugin library \(path) could not be loaded (\(reason)).", kind: .file)
         }
@@ -29,7 +29,7 @@ public final class PluginLibrary {
     }
 
     deinit {
-        dlclose(handle)
+        callingPluginCode { _ = dlclose(handle) }  // destructors run
     }
 
     /// Whether the library at `path` is loaded in this process now (by anyone).
@@ -44,7 +44,7 @@ public final class PluginLibrary {
     public func descriptor(uri: String) throws -> UnsafePointer<LV2_Descriptor> {
         var index: UInt32 = 0
         // The bound only protects against a library that never returns NULL.
-        while index < 10_000, let descriptor = lv2Descriptor(index) {
+        while index < 10_000, let descriptor = callingPluginCode({ lv2Descriptor(index) }) {
             if let descriptorURI = descriptor.pointee.URI, String(cString: descriptorURI) == uri {
                 return descriptor
             }

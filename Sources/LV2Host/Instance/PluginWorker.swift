@@ -1,3 +1,4 @@
+import CHostSupport
 import CLV2
 import CRemovalOnSignal
 
@@ -39,7 +40,7 @@ public final class PluginWorker {
     func attach(_ descriptor: UnsafePointer<LV2_Descriptor>, _ handle: LV2_Handle, callName: UnsafePointer<CChar>) {
         self.callName = callName
         begin("extension_data")
-        let data = descriptor.pointee.extension_data?(LV2URI.workerInterface)
+        let data = callingPluginCode { descriptor.pointee.extension_data?(LV2URI.workerInterface) }
         plugin_call_end()
         guard let data else { return }
         interface = data.assumingMemoryBound(to: LV2_Worker_Interface.self)
@@ -68,6 +69,8 @@ public final class PluginWorker {
         }
         begin("work")
         defer { plugin_call_end() }
+        let mode = host_floating_point_mode_save()  // callingPluginCode, spelt out: see PluginCode.swift
+        defer { host_floating_point_mode_restore(mode) }
         return work(handle, respond, Unmanaged.passUnretained(self).toOpaque(), size, data)
     }
 
@@ -85,6 +88,8 @@ public final class PluginWorker {
     /// Allocates nothing (the buffer is the one made at `init`).
     func deliverResponses() {
         guard let interface, let handle else { return }
+        let mode = host_floating_point_mode_save()  // callingPluginCode, spelt out: see PluginCode.swift
+        defer { host_floating_point_mode_restore(mode) }
         var offset = 0
         while offset < responseEnd {
             let size = responses.load(fromByteOffset: offset, as: UInt32.self)

@@ -84,6 +84,7 @@ package enum LV2URI {
     static let minorVersion = core + "minorVersion"
     static let microVersion = core + "microVersion"
     static let instrumentPlugin = core + "InstrumentPlugin"
+    static let midiPlugin = core + "MIDIPlugin"
     static let sampleRateProperty = core + "sampleRate"
     static let isSideChain = core + "isSideChain"
     static let portGroups = "http://lv2plug.in/ns/ext/port-groups#"

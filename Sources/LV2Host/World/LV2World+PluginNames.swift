@@ -1,5 +1,4 @@
 import AudioMIDIFiles
-import CLilv
 import Foundation
 
 extension LV2World {
@@ -9,7 +8,7 @@ extension LV2World {
     /// their URIs, none with the closest ones.
     public func plugin(named name: String) throws -> PluginInfo {
         if lilvPlugin(uri: name) != nil { return try plugin(uri: name) }
-        let candidates = withStandardErrorSilenced { pluginNames() }
+        let candidates = pluginNames()
         let matches = candidates.filter { candidate in
             candidate.name.caseInsensitiveCompare(name) == .orderedSame || Self.uri(candidate.uri, endsWith: name)
         }
@@ -31,12 +30,9 @@ extension LV2World {
         return ":/#".contains(before)
     }
 
-    /// Every plugin's URI and name (reading every plugin's data files).
+    /// Every plugin's URI and name, from the catalogue (no plugin's data files are read).
     func pluginNames() -> [(uri: String, name: String)] {
-        allPlugins().compactMap { plugin in
-            guard let uri = string(lilv_plugin_get_uri(plugin)) else { return nil }
-            return (uri, takeString(lilv_plugin_get_name(plugin)) ?? uri)
-        }
+        listedPlugins.map { ($0.uri, $0.name) }
     }
 
     /// Whether `text` starts with a URI scheme (`urn:`, `http:`): anything else is surely

@@ -23,37 +23,71 @@ public final class LV2World {
     /// States read from folders, by path, with when they were written (`restoreState`).
     var fileStates: [String: (written: Date?, state: LoadedState)] = [:]
 
-    /// Loads every bundle on `lv2Path` (a colon-separated list of directories).
-    /// With nil: `$LV2_PATH` if set, else `defaultBundle` (lv2render gives the repository's
-    /// `plugin.lv2`) followed by the user's and the system's LV2 directories.
-    public init(lv2Path: String? = nil, defaultBundle: String? = nil) throws {
+    /// Whether dynamic manifests were read (they run plugin libraries while listing).
+    public let dynamicManifests: Bool
+    /// What discovery learnt of every plugin, from the catalogue (`PluginCatalogue`).
+    public let catalogue: [CataloguedPlugin]
+    /// One warning for each bundle left out because reading it crashed or hung the discovery
+    /// child, with what it printed.
+    public let discoveryWarnings: [String]
+    /// Bundles on the path with dynamic manifests, not read without `dynamicManifests` (each
+    /// manifest is read to tell: for error messages only).
+    public var unreadDynamicManifestBundles: [String] {
+        dynamicManifests ? [] : path.bundles.filter(PluginCatalogue.hasDynamicManifest)
+    }
+    /// The path and what its bundles were when this world was made (`isCurrent`).
+    private let path: LV2SearchPath
+    private let fingerprints: [String: String]
+
+    /// Whether the bundles on the path are still those this world read: none added, removed
+    /// or changed (a look at their files, without reading them).
+    public var isCurrent: Bool {
+        PluginCatalogue.fingerprints(ofBundlesOn: path) == fingerprints
+    }
+
+    /// Loads every bundle on `searchPath` that discovery could read (bundles not read before are
+    /// read first in a child process, see `PluginCatalogue`), with dynamic manifests only when
+    /// `dynamicManifests` is set.
+    public init(searchPath path: LV2SearchPath, dynamicManifests: Bool = false) throws {
         guard let world = lilv_world_new() else {
             throw HostError("The lilv world could not be created.")
         }
         self.world = world
-        let environmentPath = ProcessInfo.processInfo.environment["LV2_PATH"].flatMap { $0.isEmpty ? nil : $0 }
-        let leadingBundle = (lv2Path ?? environmentPath) == nil ? defaultBundle : nil
-        let directories = (lv2Path ?? environmentPath ?? Self.standardDirectories.joined(separator: ":"))
-            .split(separator: ":").map(String.init)
-        searchPath = (leadingBundle.map { [$0] } ?? []) + directories
-        misplacedBundles = directories.filter {
+        self.dynamicManifests = dynamicManifests
+        searchPath = path.shown
+        misplacedBundles = path.directories.filter {
             FileManager.default.fileExists(atPath: URL(fileURLWithPath: $0).appendingPathComponent("manifest.ttl").path)
         }
+        let bundles = path.bundles
+        let found = PluginCatalogue(bundles: bundles, dynamicManifests: dynamicManifests)
+        self.path = path
+        fingerprints = found.fingerprints
+        catalogue = found.plugins
+        discoveryWarnings = found.failures
 
-        // lilv warns on stderr about directories without a manifest and about a
-        // plugin found twice (the first one wins), which is what installing the
-        // bundle while working in the repository looks like; neither is news.
+        // lilv warns on stderr about a plugin found twice (the first one wins), which is what
+        // installing the bundle while working in the repository looks like: no news. Each bundle
+        // read here was read by the discovery child already, which kept what it printed.
         withStandardErrorSilenced {
-            if let bundle = leadingBundle {
-                let uri = lilv_new_file_uri(world, nil, bundle + "/")
-                lilv_world_load_bundle(world, uri)
-                lilv_node_free(uri)
+            callingPluginCode {
+                let flag = lilv_new_bool(world, dynamicManifests)
+                lilv_world_set_option(world, LILV_OPTION_DYN_MANIFEST, flag)
+                lilv_node_free(flag)
+                for bundle in found.readableBundles {
+                    let uri = lilv_new_file_uri(world, nil, bundle + "/")
+                    lilv_world_load_bundle(world, uri)
+                    lilv_node_free(uri)
+                }
+                lilv_world_load_specifications(world)
+                lilv_world_load_plugin_classes(world)
             }
-            let path = lilv_new_string(world, directories.joined(separator: ":"))
-            lilv_world_set_option(world, LILV_OPTION_LV2_PATH, path)
-            lilv_node_free(path)
-            lilv_world_load_all(world)
         }
+    }
+
+    /// The world of `lv2Path` (a colon-separated list of folders; nil: `$LV2_PATH`, else
+    /// `defaultBundle` and the standard folders), as `LV2SearchPath` decides.
+    public convenience init(lv2Path: String? = nil, defaultBundle: String? = nil, dynamicManifests: Bool = false) throws {
+        try self.init(searchPath: LV2SearchPath(lv2Path: lv2Path, repositoryBundle: defaultBundle), dynamicManifests: dynamicManifests)
     }
 
     deinit {
@@ -63,23 +97,22 @@ public final class LV2World {
         lilv_world_free(world)
     }
 
-    /// `$HOME`, as lv2ls and the Makefile use it, rather than the account's home directory.
-    static var standardDirectories: [String] {
-        let home = ProcessInfo.processInfo.environment["HOME"].flatMap { $0.isEmpty ? nil : $0 } ?? NSHomeDirectory()
-        return [home + "/.lv2", "/usr/local/lib/lv2", "/usr/lib/lv2", "/usr/lib/x86_64-linux-gnu/lv2"]
-    }
-
     /// Every plugin found, in lilv's order (sorted by URI), except those whose ports
     /// lilv cannot load safely (see `portIndexProblem`), which `skippedPlugins` tells.
     public var plugins: [PluginInfo] {
         allPlugins().compactMap { plugin in
-            portIndexProblem(plugin) == nil ? withStandardErrorSilenced { PluginInfo(plugin, in: self) } : nil
+            portIndexProblem(plugin) == nil ? describe(plugin) : nil
         }
     }
 
-    /// One sentence for each plugin `plugins` leaves out.
+    /// One sentence for each plugin `plugins` and `listedPlugins` leave out.
     public var skippedPlugins: [String] {
-        allPlugins().compactMap { portIndexProblem($0).map { $0 + " It is skipped." } }
+        catalogue.filter(\.needsPortCheck).compactMap { lilvPlugin(uri: $0.uri).flatMap(portIndexProblem) }.map { $0 + " It is skipped." }
+    }
+
+    /// The catalogue's plugins that lv2render can describe (not those `skippedPlugins` tells).
+    public var listedPlugins: [CataloguedPlugin] {
+        catalogue.filter { !$0.needsPortCheck || lilvPlugin(uri: $0.uri).map(portIndexProblem) == .some(nil) }
     }
 
     public func plugin(uri: String) throws -> PluginInfo {
@@ -89,7 +122,12 @@ public final class LV2World {
         if let problem = portIndexProblem(plugin) {
             throw HostError(problem + " lv2render cannot load it.")
         }
-        return withStandardErrorSilenced { PluginInfo(plugin, in: self) }
+        return describe(plugin)
+    }
+
+    /// Reading a plugin's data runs its dynamic manifest's library, if it has one.
+    private func describe(_ plugin: OpaquePointer) -> PluginInfo {
+        withStandardErrorSilenced { callingPluginCode { PluginInfo(plugin, in: self) } }
     }
 
     /// `subject` "was found on the LV2 path", with the closest plugins to `typed`, or what may be wrong with the path.
@@ -100,6 +138,9 @@ public final class LV2World {
             message += "; did you mean \(suggestions.joined(separator: " or "))?"
         } else if let bundle = misplacedBundles.first {
             message += "; \(bundleHint(bundle))"
+        } else if !unreadDynamicManifestBundles.isEmpty {
+            let count = unreadDynamicManifestBundles.count
+            message += "; \(count) bundle\(count == 1 ? " has a dynamic manifest, which is" : "s have dynamic manifests, which are") read only when asked (--dyn-manifest; dyn_manifest=True in Python), since that runs their code while listing."
         } else {
             message += "."
         }
@@ -116,7 +157,7 @@ public final class LV2World {
     /// last part or the plugin's name, in any case), if any is near enough to be a typo.
     func closestURIs(to uri: String) -> [String] {
         let typed = uri.lowercased()
-        let known = withStandardErrorSilenced { pluginNames() }
+        let known = pluginNames()
         let distances = known.map { plugin in
             let lastPart = plugin.uri.split(whereSeparator: { ":/#".contains($0) }).last.map(String.init) ?? plugin.uri
             return (plugin.uri, [plugin.uri, lastPart, plugin.name].map { editDistance($0.lowercased(), typed) }.min()!)
@@ -142,31 +183,34 @@ public final class LV2World {
     /// are read from the RDF first, through the world, before lilv loads any port.
     /// LV2 wants them to number the ports 0, 1, … without gaps.
     func portIndexProblem(_ plugin: OpaquePointer) -> String? {
-        withStandardErrorSilenced {
-            // Loads the plugin's data files (not its ports) into the world.
-            lilv_node_free(lilv_plugin_get_name(plugin))
-            let uri = string(lilv_plugin_get_uri(plugin)) ?? "?"
-            let location = filePath(lilv_plugin_get_bundle_uri(plugin)).map { " (in \($0))" } ?? ""
-            guard let ports = lilv_world_find_nodes(world, lilv_plugin_get_uri(plugin), node(LV2URI.port), nil) else { return nil }
-            defer { lilv_nodes_free(ports) }
-            // A port described twice (in two files, say) is harmless; a gap or a stray index is not.
-            let count = Int(lilv_nodes_size(ports))
-            var indices = Set<Int>()
-            for port in forEach(ports, { $0 }) {
-                let indexNode = lilv_world_get(world, port, node(LV2URI.index), nil)
-                defer { lilv_node_free(indexNode) }
-                let text = string(indexNode)
-                guard let text, lilv_node_is_int(indexNode), let index = Int(text), (0..<count).contains(index) else {
-                    let given = text.map { "lv2:index \($0)" } ?? "no lv2:index"
-                    return "The plugin \(uri)\(location) has a port with \(given), but LV2 numbers a plugin's ports 0, 1, 2 and on, without gaps."
-                }
-                indices.insert(index)
+        // Loading the data runs a dynamic manifest's library, if the plugin has one.
+        withStandardErrorSilenced { callingPluginCode { readPortIndexProblem(plugin) } }
+    }
+
+    private func readPortIndexProblem(_ plugin: OpaquePointer) -> String? {
+        // Loads the plugin's data files (not its ports) into the world.
+        lilv_node_free(lilv_plugin_get_name(plugin))
+        let uri = string(lilv_plugin_get_uri(plugin)) ?? "?"
+        let location = filePath(lilv_plugin_get_bundle_uri(plugin)).map { " (in \($0))" } ?? ""
+        guard let ports = lilv_world_find_nodes(world, lilv_plugin_get_uri(plugin), node(LV2URI.port), nil) else { return nil }
+        defer { lilv_nodes_free(ports) }
+        // A port described twice (in two files, say) is harmless; a gap or a stray index is not.
+        let count = Int(lilv_nodes_size(ports))
+        var indices = Set<Int>()
+        for port in forEach(ports, { $0 }) {
+            let indexNode = lilv_world_get(world, port, node(LV2URI.index), nil)
+            defer { lilv_node_free(indexNode) }
+            let text = string(indexNode)
+            guard let text, lilv_node_is_int(indexNode), let index = Int(text), (0..<count).contains(index) else {
+                let given = text.map { "lv2:index \($0)" } ?? "no lv2:index"
+                return "The plugin \(uri)\(location) has a port with \(given), but LV2 numbers a plugin's ports 0, 1, 2 and on, without gaps."
             }
-            if let missing = (0..<indices.count).first(where: { !indices.contains($0) }) {
-                return "The plugin \(uri)\(location) has no port with lv2:index \(missing), but LV2 numbers a plugin's ports 0, 1, 2 and on, without gaps."
-            }
-            return nil
+            indices.insert(index)
         }
+        if let missing = (0..<indices.count).first(where: { !indices.contains($0) }) {
+            return "The plugin \(uri)\(location) has no port with lv2:index \(missing), but LV2 numbers a plugin's ports 0, 1, 2 and on, without gaps."
+        }
+        return nil
     }
 
     package func lilvPlugin(uri: String) -> OpaquePointer? {

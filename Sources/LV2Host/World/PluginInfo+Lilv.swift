@@ -57,9 +57,11 @@ extension PluginInfo {
         parameters = ParameterInfo.all(of: plugin, in: world)
 
         let classURI = lilv_plugin_get_class(plugin).flatMap { string(lilv_plugin_class_get_uri($0)) }
-        let hasMIDIInput = ports.contains { $0.kind == .atom && $0.isInput && $0.supportsMIDI }
-        let hasAudioInput = ports.contains { $0.kind == .audio && $0.isInput }
-        isInstrument = classURI == LV2URI.instrumentPlugin || (hasMIDIInput && !hasAudioInput)
+        self.classURI = classURI
+        kind = PluginKind.of(classURI: classURI, audioInputs: ports.count { $0.kind == .audio && $0.isInput },
+                             audioOutputs: ports.count { $0.kind == .audio && !$0.isInput },
+                             midiInput: ports.contains { $0.kind == .atom && $0.isInput && $0.supportsMIDI },
+                             midiOutput: ports.contains { $0.kind == .atom && !$0.isInput && $0.supportsMIDI })
     }
 }
 

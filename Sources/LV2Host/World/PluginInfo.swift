@@ -26,8 +26,12 @@ public struct PluginInfo {
     public let parameters: [ParameterInfo]
     /// Sorted by URI; the label is the URI when the preset has no `rdfs:label`.
     public let presets: [(uri: String, label: String, comment: String?)]
-    /// A synthesizer: an `lv2:InstrumentPlugin`, or a plugin with MIDI in and no audio in.
-    public let isInstrument: Bool
+    /// The plugin's most specific `lv2:` class, if it declares one.
+    public let classURI: String?
+    /// Instrument, MIDI or effect (see `PluginKind`).
+    public let kind: PluginKind
+    /// A synthesizer: an `lv2:InstrumentPlugin`, or a plugin with MIDI in, no audio in and audio out.
+    public var isInstrument: Bool { kind == .instrument }
     /// The number of ports the plugin declares (including unsupported ones).
     public let portCount: Int
     /// Descriptions ("3 (ev)") of ports the host cannot connect and the plugin needs connected.

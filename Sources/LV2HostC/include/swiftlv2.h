@@ -52,13 +52,24 @@ int64_t swiftlv2_frames(double seconds, double sample_rate);
 /* --- The world: every plugin description on the LV2 path ------------------------------ */
 
 /* lv2_path: a colon-separated list of folders that hold bundles; NULL for $LV2_PATH, else
- * default_bundle (a bundle folder loaded first, or NULL) and the standard folders
- * (~/.lv2, /usr/local/lib/lv2, /usr/lib/lv2), as lv2render searches. */
-swiftlv2_world *swiftlv2_world_new(const char *lv2_path, const char *default_bundle);
+ * the repository's plugin.lv2 when this library is in a checkout (or $SWIFTLV2_ROOT names one)
+ * and the standard folders (~/.lv2, /usr/local/lib/lv2, /usr/lib/lv2), as lv2render searches.
+ * dyn_manifest: not 0 to read bundles' dynamic manifests too, which runs their libraries. */
+swiftlv2_world *swiftlv2_world_new(const char *lv2_path, int32_t dyn_manifest);
 void swiftlv2_world_free(swiftlv2_world *world);
 
-/* A JSON array with one object per plugin: uri, name, instrument, audio_inputs, audio_outputs. */
+/* A JSON array with one object per plugin, from the catalogue: uri, name, class, class_uri,
+ * kind (instrument, effect, midi), instrument, audio_inputs, audio_outputs, midi_input,
+ * midi_output, bundle, binary, required_features, dynamic_manifest. */
 char *swiftlv2_world_plugins_json(swiftlv2_world *world);
+
+/* A JSON array of sentences, one for each bundle left out because reading it crashed or hung
+ * (with what it printed). */
+char *swiftlv2_world_warnings_json(swiftlv2_world *world);
+
+/* 1 when the bundles on the world's path are still those it read; 0 when a bundle was added,
+ * removed or changed since (make a new world to see it). */
+int32_t swiftlv2_world_is_current(swiftlv2_world *world);
 
 /* One plugin's description as a JSON object, as lv2render info --json prints it (snake_case keys,
  * schema_version): ports (ranges, defaults, units, scale points), groups, parameters, presets,
