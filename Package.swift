@@ -1,7 +1,7 @@
 // swift-tools-version: 6.1
 import PackageDescription
 
-// The plugin code (DSP, LV2Kit, the plugins and the bundle entry point) builds two ways:
+// The plugin code (SwiftLV2Engines, DSPKit, LV2Kit, the plugins and the bundle entry point) builds two ways:
 // with the `Plugin` trait as Embedded Swift, for the shared object hosts load (no Swift
 // runtime, only libc, libm and libsamplerate); without it as ordinary Swift, so the
 // XCTest suites can import the same value types and test them alone.
@@ -74,11 +74,11 @@ let package = Package(
         .systemLibrary(name: "CStdIO", path: "Sources/CStdIO"),
         .target(name: "AudioFileReading", dependencies: ["CStdIO"], swiftSettings: frameworkCode),
 
-        // The plugins: DSP value types, one declaration and adapter per plugin, the bundle's
+        // The plugins: their engines (SwiftLV2Engines), one declaration and adapter per plugin, the bundle's
         // entry point (generated), and the generator's list of what the bundle holds.
-        .target(name: "DSP", dependencies: ["CMath", "CSampleRate", "RealTimeMath", "DSPKit"], swiftSettings: pluginCode),
-        .target(name: "SineSynth", dependencies: ["DSP", "LV2Kit", "SwiftLV2Version"], swiftSettings: pluginCode),
-        .target(name: "RateAdapter", dependencies: ["DSP", "LV2Kit", "SwiftLV2Version"], swiftSettings: pluginCode),
+        .target(name: "SwiftLV2Engines", dependencies: ["CMath", "CSampleRate", "RealTimeMath", "DSPKit"], swiftSettings: pluginCode),
+        .target(name: "SineSynth", dependencies: ["SwiftLV2Engines", "LV2Kit", "SwiftLV2Version"], swiftSettings: pluginCode),
+        .target(name: "RateAdapter", dependencies: ["SwiftLV2Engines", "LV2Kit", "SwiftLV2Version"], swiftSettings: pluginCode),
         // The project's version, for the plugins' declarations and lv2render: written once.
         .target(name: "SwiftLV2Version", swiftSettings: frameworkCode),
         .target(
@@ -132,17 +132,17 @@ let package = Package(
         .testTarget(name: "LV2KitTests", dependencies: ["LV2Kit", "LV2KitGenerator"]),
         .testTarget(name: "LV2BundleToolTests", dependencies: ["LV2BundleTool", "LV2KitGenerator"]),
         .testTarget(name: "DSPKitTests", dependencies: ["DSPKit"]),
-        .testTarget(name: "DSPTests", dependencies: ["DSP", "DSPKit", "SineSynth", "RateAdapter", "TestSupport"]),
+        .testTarget(name: "SwiftLV2EnginesTests", dependencies: ["SwiftLV2Engines", "DSPKit", "SineSynth", "RateAdapter", "TestSupport"]),
         .testTarget(name: "AudioFileReadingTests", dependencies: ["AudioFileReading", "CSndFile", "TestSupport"]),
         .testTarget(name: "PluginTests", dependencies: [
-            "LV2Check", "LV2Host", "AudioMIDIFiles", "RTProbe", "TestSupport", "DSP", "LV2Kit", "SineSynth", "RateAdapter",
+            "LV2Check", "LV2Host", "AudioMIDIFiles", "RTProbe", "TestSupport", "SwiftLV2Engines", "LV2Kit", "SineSynth", "RateAdapter",
         ]),
         // The host's tests, one target per layer: the files, the host library, the command line
         // (with the C library and the test kit, which answer as it does), and the layout itself.
         .testTarget(name: "AudioMIDIFilesTests", dependencies: ["AudioMIDIFiles", "LV2Host", "TestSupport"]),
         .testTarget(name: "HostLibraryTests", dependencies: ["LV2Host", "AudioMIDIFiles", "CLV2", "TestSupport"]),
         .testTarget(name: "LV2RenderTests", dependencies: [
-            "lv2render", "LV2Host", "LV2HostC", "LV2TestKit", "AudioMIDIFiles", "TestSupport", "SwiftLV2Version", "DSP", "RateAdapter",
+            "lv2render", "LV2Host", "LV2HostC", "LV2TestKit", "AudioMIDIFiles", "TestSupport", "SwiftLV2Version", "SwiftLV2Engines", "RateAdapter",
         ]),
         .testTarget(name: "ArchitectureTests", dependencies: ["TestSupport"]),
         .testTarget(name: "CheckTests", dependencies: ["LV2Host", "LV2TestKit", "TestSupport"]),
