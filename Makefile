@@ -85,8 +85,8 @@ TEST_DEBS  := lilv-utils sordi lv2-examples setbfree x42-plugins swh-lv2 lsp-plu
 # compiles the plugin) and its C synth reference also with gcc, as a second opinion.
 BENCH_CLANG  ?= $(CLANG)
 BENCH_GCC    ?= gcc
-BENCH_CFLAGS := -O2 -Wall -Wextra -I Sources/SwiftLV2
-BENCH_HEADERS    := $(wildcard Benchmarks/*.h Benchmarks/reference/*.h) Sources/CMath/shim.h Sources/SwiftLV2/ports.h
+BENCH_CFLAGS := -O2 -Wall -Wextra -I Sources/SwiftLV2Plugins
+BENCH_HEADERS    := $(wildcard Benchmarks/*.h Benchmarks/reference/*.h) Sources/CMath/shim.h Sources/SwiftLV2Plugins/ports.h
 BENCH_DRIVER     := $(BENCH_BUILD)/bench
 BENCH_REFERENCES := $(BENCH_BUILD)/reference-clang.so $(BENCH_BUILD)/reference-gcc.so
 
@@ -113,8 +113,8 @@ aarch64-deps: deps
 # The bundle's Turtle, its entry point (Bundle.swift) and the C header of its ports
 # (ports.h), all written from the plugins' declarations by Sources/generate-bundle.
 # What it writes is committed; a test checks that it matches.
-GENERATED_ENTRY  := Sources/SwiftLV2/Bundle.swift
-GENERATED_HEADER := Sources/SwiftLV2/ports.h
+GENERATED_ENTRY  := Sources/SwiftLV2Plugins/Bundle.swift
+GENERATED_HEADER := Sources/SwiftLV2Plugins/ports.h
 
 generate: deps
 	$(SWIFT) build --product generate-bundle --scratch-path $(HOST_BUILD)
@@ -131,13 +131,13 @@ api-reference: deps
 # never mixes with the ordinary Swift build of the host and the tests.
 # No RUNPATH: the binary needs only system libraries, and valgrind reports ld.so's
 # word-at-a-time reads of the `$ORIGIN` string as invalid reads in every host.
-PLUGIN_BUILD_OPTIONS := -c release --product SwiftLV2 --traits Plugin --disable-local-rpath
+PLUGIN_BUILD_OPTIONS := -c release --product SwiftLV2Plugins --traits Plugin --disable-local-rpath
 BUILD_PLUGIN := $(SWIFT) build $(PLUGIN_BUILD_OPTIONS)
 
 ifneq ($(PLATFORM),aarch64)
 plugin: generate
 	$(BUILD_PLUGIN) --scratch-path $(PLUGIN_BUILD)
-	cp $(PLUGIN_BUILD)/release/libSwiftLV2.so $(PLUGIN_SO)
+	cp $(PLUGIN_BUILD)/release/libSwiftLV2Plugins.so $(PLUGIN_SO)
 endif
 
 # The same product for aarch64 Linux; the bundle's Turtle is the one `generate` wrote.
@@ -145,7 +145,7 @@ plugin-aarch64: aarch64-deps generate
 	./scripts/swift-build-aarch64 "$(SWIFT)" $(PLUGIN_BUILD_OPTIONS) --scratch-path $(AARCH64_BUILD)
 	rm -rf $(AARCH64_BUNDLE) && mkdir -p $(AARCH64_BUNDLE)
 	cp $(BUNDLE)/*.ttl $(AARCH64_BUNDLE)/
-	cp $(AARCH64_BUILD)/aarch64-none-none-elf/release/libSwiftLV2.elf $(AARCH64_BUNDLE)/$(notdir $(PLUGIN_SO))
+	cp $(AARCH64_BUILD)/aarch64-none-none-elf/release/libSwiftLV2Plugins.elf $(AARCH64_BUNDLE)/$(notdir $(PLUGIN_SO))
 
 # The Swift runtime and Foundation are linked in, so that lv2render, installed, needs
 # only system libraries (no Swift toolchain) and runs in a bare environment; it links
@@ -356,9 +356,9 @@ clean:
 # for FUZZ_SECONDS, keeping what it learns in fuzz-corpus/ and crashes in
 # fuzz-corpus/crashes/; `make test` runs a short pass with a fixed seed.
 FUZZ_TARGETS := synth rate_adapter
-FUZZ_PLUGIN  := $(FUZZ_BUILD)/release/libSwiftLV2.so
+FUZZ_PLUGIN  := $(FUZZ_BUILD)/release/libSwiftLV2Plugins.so
 FUZZ_DRIVERS := $(FUZZ_BUILD)/drivers
-FUZZ_SOURCES := Tests/Fuzz/fuzz_host.c Tests/Fuzz/fuzz_host.h Sources/SwiftLV2/ports.h
+FUZZ_SOURCES := Tests/Fuzz/fuzz_host.c Tests/Fuzz/fuzz_host.h Sources/SwiftLV2Plugins/ports.h
 
 $(FUZZ_PLUGIN): test-deps generate
 	$(BUILD_PLUGIN) --scratch-path $(FUZZ_BUILD) -Xswiftc -sanitize=fuzzer,address
@@ -366,12 +366,12 @@ $(FUZZ_PLUGIN): test-deps generate
 $(FUZZ_DRIVERS)/fuzz-%: Tests/Fuzz/fuzz_%.c $(FUZZ_SOURCES)
 	@mkdir -p $(FUZZ_DRIVERS)
 	$(CLANG) -g -O1 -fuse-ld=lld -fsanitize=fuzzer,address,undefined -fno-sanitize-recover=undefined \
-		-I Sources/SwiftLV2 $< Tests/Fuzz/fuzz_host.c -o $@ -ldl -lm
+		-I Sources/SwiftLV2Plugins $< Tests/Fuzz/fuzz_host.c -o $@ -ldl -lm
 
 # The same targets without libFuzzer, for valgrind and the uninstrumented plugin.
 $(FUZZ_DRIVERS)/replay-%: Tests/Fuzz/fuzz_%.c Tests/Fuzz/replay.c $(FUZZ_SOURCES)
 	@mkdir -p $(FUZZ_DRIVERS)
-	cc -g -O1 -I Sources/SwiftLV2 $< Tests/Fuzz/fuzz_host.c Tests/Fuzz/replay.c -o $@ -ldl -lm
+	cc -g -O1 -I Sources/SwiftLV2Plugins $< Tests/Fuzz/fuzz_host.c Tests/Fuzz/replay.c -o $@ -ldl -lm
 
 $(FUZZ_CORPUS)/seeds: scripts/fuzz-seeds
 	rm -rf $@

@@ -21,7 +21,7 @@ let frameworkCode: [SwiftSetting] = [.enableExperimentalFeature("Embedded", .whe
 let package = Package(
     name: "SwiftLV2",
     products: [
-        .library(name: "SwiftLV2", type: .dynamic, targets: ["SwiftLV2"]),
+        .library(name: "SwiftLV2Plugins", type: .dynamic, targets: ["SwiftLV2Plugins"]),
         .executable(name: "lv2render", targets: ["lv2render"]),
         // The framework, for other packages: declare a plugin, and generate its bundle.
         .library(name: "LV2Kit", targets: ["LV2Kit"]),
@@ -82,11 +82,11 @@ let package = Package(
         // The project's version, for the plugins' declarations and lv2render: written once.
         .target(name: "SwiftLV2Version", swiftSettings: frameworkCode),
         .target(
-            name: "SwiftLV2", dependencies: ["SineSynth", "RateAdapter"], exclude: ["exports.map", "ports.h"],
+            name: "SwiftLV2Plugins", dependencies: ["SineSynth", "RateAdapter"], exclude: ["exports.map", "ports.h"],
             swiftSettings: pluginCode,
             linkerSettings: [
                 .linkedLibrary("samplerate"),
-                .unsafeFlags(["-use-ld=lld", "-Xlinker", "--gc-sections", "-Xlinker", "--version-script=\(Context.packageDirectory)/Sources/SwiftLV2/exports.map"]),
+                .unsafeFlags(["-use-ld=lld", "-Xlinker", "--gc-sections", "-Xlinker", "--version-script=\(Context.packageDirectory)/Sources/SwiftLV2Plugins/exports.map"]),
             ]),
         .executableTarget(name: "generate-bundle", dependencies: ["LV2KitGenerator", "SineSynth", "RateAdapter"]),
 
