@@ -173,7 +173,7 @@ host: deps
 # with the Swift runtime inside, from the objects of LV2HostC and every target it depends on.
 SWIFTC       ?= $(dir $(realpath $(shell command -v $(SWIFT))))swiftc
 PYTHON_LIBRARY := python/swiftlv2/libswiftlv2.so
-PYTHON_LIBRARY_TARGETS := LV2HostC LV2Host AudioMIDIFiles CHostSupport CRemovalOnSignal
+PYTHON_LIBRARY_TARGETS := LV2HostC LV2Host HostFiles CHostSupport CRemovalOnSignal
 
 python: deps
 	$(SWIFT) build -c release --target LV2HostC --static-swift-stdlib --scratch-path $(HOST_BUILD)
@@ -217,7 +217,7 @@ test-everything: test-deps plugin deb python
 # The middle tier: every layer in a few minutes, after building the plugin and the Python
 # library. The files, the host library, the command line's settings, description, bad input
 # and renders, the checks, the test kit, the architecture, and Python's settings and identity.
-QUICK_FILTER = $(CHECK_FILTER)|^(AudioMIDIFilesTests|HostLibraryTests|ArchitectureTests)\.|LV2RenderTests\.(SettingMeaningTests|PluginDescriptionTests|RenderIdentityTests|BadInputTests)|CheckTests\.TestKitCheckTests|LV2TestKitTests
+QUICK_FILTER = $(CHECK_FILTER)|^(HostFilesTests|HostLibraryTests|ArchitectureTests)\.|LV2RenderTests\.(SettingMeaningTests|PluginDescriptionTests|RenderIdentityTests|BadInputTests)|CheckTests\.TestKitCheckTests|LV2TestKitTests
 test-quick: test-deps plugin python
 	$(SWIFT) build --build-tests --scratch-path $(HOST_BUILD)
 	@./scripts/timed "make test-quick" bash -c 'SWIFTLV2_ROOT=$(CURDIR) $(SWIFT) test --skip-build --disable-swift-testing \
@@ -260,7 +260,7 @@ generated-committed:
 # suites that need no plugin binary. It writes nothing in the tree: the generated-files test
 # says when `make generate` would change them. FILTER picks other tests (a regular expression
 # over Target.Class/test, as for swift test --filter).
-CHECK_FILTER := ^(LV2KitTests|LV2BundleToolTests|SwiftLV2EnginesTests|DSPKitTests|APIReferenceTests|AudioFileReadingTests|ArchitectureTests|AudioMIDIFilesTests)\.|GeneratedBundleTests/testFilesAreExactlyWhatTheGeneratorWritesNow
+CHECK_FILTER := ^(LV2KitTests|LV2BundleToolTests|SwiftLV2EnginesTests|DSPKitTests|APIReferenceTests|AudioFileReadingTests|ArchitectureTests|HostFilesTests)\.|GeneratedBundleTests/testFilesAreExactlyWhatTheGeneratorWritesNow
 FILTER ?= $(CHECK_FILTER)
 
 check: deps

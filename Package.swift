@@ -99,18 +99,18 @@ let package = Package(
         // The offline host, in three layers (docs/architecture.md): audio and MIDI files with no
         // LV2 in them (no LV2 or lilv headers: ModuleLayoutTests checks it), the host proper, and the validator.
         .target(name: "CRemovalOnSignal"),
-        .target(name: "AudioMIDIFiles", dependencies: ["CSndFile", "CSampleRate", "CRemovalOnSignal"]),
+        .target(name: "HostFiles", dependencies: ["CSndFile", "CSampleRate", "CRemovalOnSignal"]),
         .target(name: "CHostSupport"),
-        .target(name: "LV2Host", dependencies: ["AudioMIDIFiles", "CLV2", "CLilv", "CHostSupport"]),
+        .target(name: "LV2Host", dependencies: ["HostFiles", "CLV2", "CLilv", "CHostSupport"]),
         // RTProbe: `lv2render check` counts what a plugin's run() allocates and locks.
-        .target(name: "LV2Check", dependencies: ["LV2Host", "AudioMIDIFiles", "CLilv", "CHostSupport", "RTProbe"]),
+        .target(name: "LV2Check", dependencies: ["LV2Host", "HostFiles", "CLilv", "CHostSupport", "RTProbe"]),
         // The host as a C library (include/swiftlv2.h) for Python's swiftlv2 package. Not a
         // product: SwiftPM links a dynamic library with the toolchain's Swift runtime, so
         // `make python` links the objects itself, with the runtime inside (docs/python.md).
-        .target(name: "LV2HostC", dependencies: ["LV2Host", "AudioMIDIFiles"], exclude: ["include", "exports.map"]),
+        .target(name: "LV2HostC", dependencies: ["LV2Host", "HostFiles"], exclude: ["include", "exports.map"]),
         // The command line, and its policy: the repository's bundle, the version, `--notes`.
         .executableTarget(name: "lv2render", dependencies: [
-            "LV2Check", "LV2Host", "AudioMIDIFiles", "CHostSupport", "SwiftLV2Version",
+            "LV2Check", "LV2Host", "HostFiles", "CHostSupport", "SwiftLV2Version",
             .product(name: "ArgumentParser", package: "swift-argument-parser"),
         ]),
 
@@ -124,10 +124,10 @@ let package = Package(
         // Its C part lets the test executable be the check's worker process (CheckRunner starts
         // it again with `check-worker …`), so checks need no lv2render built.
         .target(name: "CLV2TestKitWorker"),
-        .target(name: "LV2TestKit", dependencies: ["LV2Host", "LV2Check", "AudioMIDIFiles", "CHostSupport", "RTProbe", "CLV2TestKitWorker"]),
+        .target(name: "LV2TestKit", dependencies: ["LV2Host", "LV2Check", "HostFiles", "CHostSupport", "RTProbe", "CLV2TestKitWorker"]),
 
         // What several test suites share: fixture writers, paths (and the kit's signal measurements).
-        .target(name: "TestSupport", dependencies: ["LV2Host", "AudioMIDIFiles", "LV2TestKit"], path: "Tests/TestSupport"),
+        .target(name: "TestSupport", dependencies: ["LV2Host", "HostFiles", "LV2TestKit"], path: "Tests/TestSupport"),
 
         .testTarget(name: "LV2KitTests", dependencies: ["LV2Kit", "LV2KitGenerator"]),
         .testTarget(name: "LV2BundleToolTests", dependencies: ["LV2BundleTool", "LV2KitGenerator"]),
@@ -135,14 +135,14 @@ let package = Package(
         .testTarget(name: "SwiftLV2EnginesTests", dependencies: ["SwiftLV2Engines", "DSPKit", "SineSynth", "RateAdapter", "TestSupport"]),
         .testTarget(name: "AudioFileReadingTests", dependencies: ["AudioFileReading", "CSndFile", "TestSupport"]),
         .testTarget(name: "PluginTests", dependencies: [
-            "LV2Check", "LV2Host", "AudioMIDIFiles", "RTProbe", "TestSupport", "SwiftLV2Engines", "LV2Kit", "SineSynth", "RateAdapter",
+            "LV2Check", "LV2Host", "HostFiles", "RTProbe", "TestSupport", "SwiftLV2Engines", "LV2Kit", "SineSynth", "RateAdapter",
         ]),
         // The host's tests, one target per layer: the files, the host library, the command line
         // (with the C library and the test kit, which answer as it does), and the layout itself.
-        .testTarget(name: "AudioMIDIFilesTests", dependencies: ["AudioMIDIFiles", "LV2Host", "TestSupport"]),
-        .testTarget(name: "HostLibraryTests", dependencies: ["LV2Host", "AudioMIDIFiles", "CLV2", "TestSupport"]),
+        .testTarget(name: "HostFilesTests", dependencies: ["HostFiles", "LV2Host", "TestSupport"]),
+        .testTarget(name: "HostLibraryTests", dependencies: ["LV2Host", "HostFiles", "CLV2", "TestSupport"]),
         .testTarget(name: "LV2RenderTests", dependencies: [
-            "lv2render", "LV2Host", "LV2HostC", "LV2TestKit", "AudioMIDIFiles", "TestSupport", "SwiftLV2Version", "SwiftLV2Engines", "RateAdapter",
+            "lv2render", "LV2Host", "LV2HostC", "LV2TestKit", "HostFiles", "TestSupport", "SwiftLV2Version", "SwiftLV2Engines", "RateAdapter",
         ]),
         .testTarget(name: "ArchitectureTests", dependencies: ["TestSupport"]),
         .testTarget(name: "CheckTests", dependencies: ["LV2Host", "LV2TestKit", "TestSupport"]),

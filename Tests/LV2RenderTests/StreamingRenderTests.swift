@@ -1,4 +1,4 @@
-import AudioMIDIFiles
+import HostFiles
 import SwiftLV2Engines
 import Foundation
 import LV2Host

@@ -1,4 +1,4 @@
-import AudioMIDIFiles
+import HostFiles
 import CLV2
 
 /// One live plugin: its library, its handle and a buffer for every port.
