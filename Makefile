@@ -172,7 +172,7 @@ host: deps
 # package folder so that `pip install ./python` ships it; linked by scripts/link-python-library
 # with the Swift runtime inside, from the objects of LV2HostC and every target it depends on.
 SWIFTC       ?= $(dir $(realpath $(shell command -v $(SWIFT))))swiftc
-PYTHON_LIBRARY := python/swiftlv2/libswiftlv2.so
+PYTHON_LIBRARY := python/swiftlv2/libswiftlv2host.so
 PYTHON_LIBRARY_TARGETS := LV2HostC LV2Host HostFiles CHostSupport CRemovalOnSignal
 
 python: deps
