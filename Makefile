@@ -235,8 +235,8 @@ example-aarch64: aarch64-deps
 # Each example package's own tests (written with LV2TestKit, as an author's are), each run
 # the way its author runs them: the bundle built with the one command, then `swift test -c
 # release`: whole-module, as lv2-bundle builds the plugin's code, because file by file (a debug
-# build) the real-time checker refuses `run`'s calls into LV2Kit's generic ports.
-EXAMPLES := Arpeggiator Delay Sampler
+# build) the real-time checker refuses `run`'s calls into the plugin's other files.
+EXAMPLES := Arpeggiator Delay Ducker Sampler
 example-tests: test-deps
 	@for example in $(EXAMPLES); do \
 		(cd Examples/$$example && $(LV2_BUNDLE)) \
@@ -244,6 +244,9 @@ example-tests: test-deps
 			'cd Examples/$$0 && $$1 test -c release --disable-swift-testing' $$example "$(SWIFT)" \
 		|| exit 1; \
 	done
+	@# The ducker's run calls into its other file only through functions marked @_noAllocation
+	@# @_noLocks, so its tests also pass in a debug build: plain `swift test`, as an author types it.
+	@./scripts/timed "swift test (debug) in Examples/Ducker" bash -c 'cd Examples/Ducker && $$0 test --disable-swift-testing' "$(SWIFT)"
 
 # The generated files as `make` and the examples' lv2-bundle (run by the tests) just wrote them
 # are the committed ones (GeneratedBundleTests compares ours with what the generator writes;

@@ -101,7 +101,7 @@ let package = Package(
         .target(name: "CRemovalOnSignal"),
         .target(name: "HostFiles", dependencies: ["CSndFile", "CSampleRate", "CRemovalOnSignal"]),
         .target(name: "CHostSupport"),
-        .target(name: "LV2Host", dependencies: ["HostFiles", "CLV2", "CLilv", "CHostSupport"]),
+        .target(name: "LV2Host", dependencies: ["HostFiles", "CLV2", "CLilv", "CHostSupport", "CRemovalOnSignal"]),
         // RTProbe: `lv2render check` counts what a plugin's run() allocates and locks.
         .target(name: "LV2Check", dependencies: ["LV2Host", "HostFiles", "CLilv", "CHostSupport", "RTProbe"]),
         // The host as a C library (include/swiftlv2.h) for Python's swiftlv2 package. Not a
@@ -147,7 +147,7 @@ let package = Package(
         .testTarget(name: "ArchitectureTests", dependencies: ["TestSupport"]),
         .testTarget(name: "CheckTests", dependencies: ["LV2Host", "LV2TestKit", "TestSupport"]),
         // The test kit as an author uses it, on plugin.lv2 (`make plugin` first).
-        .testTarget(name: "LV2TestKitTests", dependencies: ["LV2TestKit", "SineSynth"]),
+        .testTarget(name: "LV2TestKitTests", dependencies: ["LV2TestKit", "SineSynth", "RateAdapter"]),
         .testTarget(name: "PackageTests", dependencies: ["lv2render", "TestSupport", "SwiftLV2Version"]),
         .testTarget(name: "APIReferenceTests", dependencies: ["APIReference", "TestSupport"]),
     ]

@@ -1,7 +1,7 @@
 import Foundation
 import PackagePlugin
 
-/// `swift package --allow-writing-to-package-directory lv2-bundle [--clean] [--platform aarch64]`:
+/// `swift package --allow-writing-to-package-directory lv2-bundle [--clean] [--platform aarch64] [--keep-symbols]`:
 /// builds each library product of a plugin package into the LV2 bundle `PRODUCT.lv2`.
 ///
 /// Only what SwiftPM knows is gathered here (the products, their targets' folders, where

@@ -18,6 +18,6 @@ public struct DocumentedModule: Sendable {
         DocumentedModule(name: "AudioFileReading", summary: "Reads WAV and AIFF files with libc alone, for a plugin's worker "
             + "(a sample, an impulse response): the floats libsndfile gives, without linking it."),
         DocumentedModule(name: "RealTimeMath", summary: "What `run` can use under `@_noAllocation @_noLocks`: "
-            + "a fixed buffer allocated once, and the libm functions DSP needs."),
+            + "a fixed buffer allocated once, a value that glides to each new setting, and the libm functions DSP needs."),
     ]
 }

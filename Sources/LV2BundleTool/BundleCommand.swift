@@ -50,7 +50,7 @@ struct BundleCommand {
             try package.write()
             try removeIfPresent(turtle)
         }
-        let swift = Build(package: package.folder)
+        let swift = Build(package: package.folder, author: request.package)
         // Release, so whole-module as the Embedded build is: file by file, a debug build of a plugin's
         // `run` can fail the real-time checker on LV2Kit's generic code it cannot specialize.
         try swift.build(["-c", "release", "--product", GeneratedPackage.generator],
@@ -73,9 +73,15 @@ struct BundleCommand {
             try swift.build(embedded, scratch: scratch, what: "the plugin for aarch64", through: script)
             binary = scratch.appendingPathComponent("aarch64-none-none-elf/release/lib\(GeneratedPackage.binaryProduct).elf")
         }
-        try attempt("assembling \(bundle.name).lv2") { try folder.assemble(turtleFrom: turtle, binary: binary) }
-        print("lv2-bundle: built \(folder.url.path) (\(plugins.map(\.type).joined(separator: ", "))).")
+        let strip = request.keepsSymbols ? nil : request.platform == .aarch64 ? "aarch64-linux-gnu-strip" : "strip"
+        try attempt("assembling \(bundle.name).lv2") { try folder.assemble(turtleFrom: turtle, binary: binary, strip: strip) }
+        let size = (try? FileManager.default.attributesOfItem(atPath: folder.binary.path)[.size] as? Int) ?? 0
+        let symbols = strip == nil ? "with its symbols" : "stripped (--keep-symbols keeps its symbols for a debugger)"
+        print("lv2-bundle: built \(folder.url.path) (\(plugins.map(\.type).joined(separator: ", "))): \(folder.binary.lastPathComponent) is \(Self.kilobytes(size)), \(symbols).")
     }
+
+    /// A size as an author reads it: "48 KB".
+    static func kilobytes(_ bytes: Int) -> String { "\((bytes + 512) / 1024) KB" }
 
     private func removeIfPresent(_ url: URL) throws {
         if FileManager.default.fileExists(atPath: url.path) { try FileManager.default.removeItem(at: url) }

@@ -24,7 +24,7 @@ struct BundleFolder {
     /// Puts the freshly generated Turtle in place (unchanged files are left alone), removes the
     /// generated Turtle the declarations no longer give (a renamed plugin's), and replaces the
     /// binary in one rename, so that a host never loads half of one.
-    func assemble(turtleFrom generated: URL, binary built: URL) throws {
+    func assemble(turtleFrom generated: URL, binary built: URL, strip: String?) throws {
         let files = FileManager.default
         try files.createDirectory(at: url, withIntermediateDirectories: true)
         let written = try files.contentsOfDirectory(atPath: generated.path).sorted()
@@ -41,6 +41,8 @@ struct BundleFolder {
         let partial = url.appendingPathComponent("." + name + ".so.partial")
         try? files.removeItem(at: partial)
         try files.copyItem(at: built, to: partial)
+        // The copy is stripped, not the build's own file, which a later build with the symbols reuses.
+        if let strip { try Build.strip(partial, with: strip) }
         guard rename(partial.path, binary.path) == 0 else {
             throw BundleFailure(message: "could not put \(binary.path) in place: \(String(cString: strerror(errno))).")
         }

@@ -18,8 +18,10 @@ struct BundleRequest {
     var bundles: [BundleProduct] = []
     var clean = false
     var platform = Platform.native
+    /// Ship the binary with its symbols and debug information (for a debugger); stripped by default.
+    var keepsSymbols = false
 
-    static let usage = "usage: swift package --allow-writing-to-package-directory lv2-bundle [--clean] [--platform aarch64]"
+    static let usage = "usage: swift package --allow-writing-to-package-directory lv2-bundle [--clean] [--platform aarch64] [--keep-symbols]"
 
     init(arguments: [String]) throws(BundleFailure) {
         var rest = arguments[...]
@@ -52,6 +54,7 @@ struct BundleRequest {
         while let flag = rest.popFirst() {
             switch flag {
             case "--clean": clean = true
+            case "--keep-symbols": keepsSymbols = true
             case "--platform":
                 let name = try value(flag)
                 guard let platform = Platform(rawValue: name) else {

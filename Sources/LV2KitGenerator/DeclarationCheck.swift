@@ -43,6 +43,15 @@ enum DeclarationCheck {
             }
         }
 
+        // A side-chain group points at the group it keys; a symbol that names none would leave
+        // hosts an IRI that describes nothing.
+        let groupSymbols = Set(plugin.portGroups.map(\.symbol.string))
+        for group in plugin.portGroups {
+            if let main = group.sideChainOf?.string, !groupSymbols.contains(main) {
+                problems.append("Port group \"\(group.symbol.string)\" of <\(plugin.uri)> is the side-chain of \"\(main)\", which is none of its port groups.")
+            }
+        }
+
         var fragments: Set<String> = []
         for preset in plugin.presets {
             let name = "Preset \"\(preset.fragment)\" of <\(plugin.uri)>"

@@ -52,6 +52,9 @@ enum TurtleFiles {
             turtle.append("\n<\(plugin.uri)#\(group.symbol.string)>\n")
             turtle.append("    a \(turtle.terms(group.types.isEmpty ? [PG.groupClass] : group.types.map(\.string))) ;\n")
             if let source = group.source { turtle.append("    \(turtle.term(PG.source)) <\(plugin.uri)#\(source.string)> ;\n") }
+            if let main = group.sideChainOf {
+                turtle.append("    \(turtle.term(PG.sideChainOf)) <\(plugin.uri)#\(main.string)> ;\n")
+            }
             turtle.append("    \(turtle.term(LV2.symbol)) \(Turtle.literal(group.symbol.string)) ;\n")
             turtle.append("    \(turtle.term(RDFS.label)) \(Turtle.literal(group.label.string)) .\n")
         }
@@ -269,7 +272,7 @@ private enum PSET {
 
 private enum PG {
     static let ns = "http://lv2plug.in/ns/ext/port-groups#"
-    static let groupClass = ns + "Group", group = ns + "group", source = ns + "source", mainInput = ns + "mainInput", mainOutput = ns + "mainOutput"
+    static let groupClass = ns + "Group", group = ns + "group", source = ns + "source", sideChainOf = ns + "sideChainOf", mainInput = ns + "mainInput", mainOutput = ns + "mainOutput"
 }
 
 private enum ATOM {

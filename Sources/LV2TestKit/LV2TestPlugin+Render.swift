@@ -11,10 +11,16 @@ extension LV2TestPlugin {
     ///
     /// - Parameters:
     ///   - input: Audio for the plugin's main inputs, one array per channel in port order
-    ///     (inputs left out get silence).
+    ///     (one channel feeds every main input; inputs left out get silence).
+    ///   - sideChain: Audio for side-chain inputs, by the symbol of a side-chain port (one
+    ///     array) or of its group (one array per port of the group in port order, or one for all).
+    ///     Side-chains left out get silence. Channels shorter than the longest are padded with silence.
     ///   - notes: Notes to play on the MIDI input.
     ///   - midi: Other MIDI messages, with the second each is due.
     ///   - controls: Control inputs by port symbol.
+    ///   - automation: Controls that move, by port symbol: (seconds, value) points in time
+    ///     order, joined by straight lines (two at one time make a jump, on its exact frame),
+    ///     as `lv2render --automate` moves them.
     ///   - parameters: `patch:writable` parameters by URI, label or the URI's last part, or
     ///     control inputs by symbol, as text (`lv2render --set` reads the same): a path, a
     ///     number, `true`, a scale point's label in any case…
@@ -24,25 +30,51 @@ extension LV2TestPlugin {
     ///     output has then been silent for 0.1 s (at most 30 s more).
     ///   - sampleRate: Frames per second.
     ///   - blockSize: The frames of each `run` call; `randomBlocks` cuts them at random instead.
+    ///   - randomBlocks: The range random block lengths are drawn from.
+    ///   - seed: The seed of those random lengths: the same seed, the same blocks.
     ///   - tempo: Beats per minute in the host's transport (`time:Position`).
-    /// - Returns: The output channels and the MIDI the plugin wrote.
-    public func render(input: [[Float]]? = nil, notes: [TestNote] = [], midi: [(seconds: Double, bytes: [UInt8])] = [],
-                       controls: [String: Float] = [:], parameters: [String: String] = [:],
+    ///   - tempoChanges: Later tempos (seconds, beats per minute) in time order; the
+    ///     transport tells the plugin each at its exact frame.
+    /// - Returns: The output channels, the MIDI the plugin wrote and its control outputs.
+    /// - Throws: One sentence naming the argument that is wrong (a symbol the plugin lacks,
+    ///   more channels than inputs), or what the render met.
+    public func render(input: [[Float]]? = nil, sideChain: [String: [[Float]]] = [:], notes: [TestNote] = [],
+                       midi: [(seconds: Double, bytes: [UInt8])] = [], controls: [String: Float] = [:],
+                       automation: [String: [(seconds: Double, value: Float)]] = [:], parameters: [String: String] = [:],
                        state: String? = nil, savingState: String? = nil, seconds: Double? = nil,
                        sampleRate: Double = 48000, blockSize: Int = 512, randomBlocks: ClosedRange<Int>? = nil,
-                       tempo: Double = 120) throws -> RenderedOutput {
-        let stage = try Self.stage(of: info, controls: controls, parameters: parameters, state: state, savingState: savingState)
+                       seed: UInt64 = 1, tempo: Double = 120,
+                       tempoChanges: [(seconds: Double, beatsPerMinute: Double)] = []) throws -> RenderedOutput {
+        var stage = try Self.stage(of: info, controls: controls, parameters: parameters, state: state, savingState: savingState)
+        stage.automations = try automation.sorted { $0.key < $1.key }.map { symbol, points in
+            try Self.controlInput(symbol, of: info, argument: "automation")
+            return try Automation(symbol: symbol, points: points, sampleRate: sampleRate, argument: "automation: \(symbol)")
+        }
         var request = RenderRequest(stages: [stage])
         request.sampleRate = sampleRate
-        request.blocks = randomBlocks.map { .random(min: $0.lowerBound, max: $0.upperBound, seed: 1) } ?? .fixed(blockSize)
+        request.blocks = randomBlocks.map { .random(min: $0.lowerBound, max: $0.upperBound, seed: seed) } ?? .fixed(blockSize)
         request.midi = notes.flatMap(\.events) + midi.map { TimedMIDIEvent(seconds: $0.seconds, bytes: $0.bytes) }
         request.beatsPerMinute = tempo
-        request.input = input.map { AudioData(sampleRate: sampleRate, channels: $0) }
+        request.tempoChanges = tempoChanges.isEmpty ? [] : [(0, tempo)] + tempoChanges
+        if input != nil || !sideChain.isEmpty {
+            let routed = try AudioRouting(info: info, input: input ?? [], sideChain: sideChain)
+            request.input = AudioData(sampleRate: sampleRate, channels: routed.channels)
+            request.inputMap = routed.map
+        }
         request.duration = seconds
         request.collectsMIDIOutput = info.ports.contains { $0.kind == .atom && !$0.isInput }
+        request.collectsControlOutputs = true
         let result = try Renderer(world: world).render(request)
         return RenderedOutput(channels: result.audio.channels, midi: result.midiOutput, latency: result.latency,
-                              sampleRate: sampleRate)
+                              sampleRate: sampleRate, controlOutputs: result.controlOutputs)
+    }
+
+    /// Throws unless `symbol` is a control input of the plugin, naming the kit's `argument`.
+    static func controlInput(_ symbol: String, of info: PluginInfo, argument: String) throws {
+        let inputs = info.ports.filter { $0.kind == .control && $0.isInput }.map(\.symbol)
+        guard inputs.contains(symbol) else {
+            throw HostError("The plugin \(info.uri) has no control input \(symbol) (in \(argument):); its control inputs are \(inputs.isEmpty ? "none" : inputs.joined(separator: ", ")).")
+        }
     }
 }
 
@@ -53,6 +85,7 @@ extension LV2TestPlugin {
     static func stage(of info: PluginInfo, controls: [String: Float], parameters: [String: String],
                       state: String?, savingState: String? = nil) throws -> RenderStage {
         var stage = RenderStage(plugin: info, statePath: state, savedStatePath: savingState)
+        for symbol in controls.keys { try controlInput(symbol, of: info, argument: "controls") }
         let settings = controls.sorted { $0.key < $1.key }.map { StageSetting($0.key, "\($0.value)") }
             + parameters.sorted { $0.key < $1.key }.map { StageSetting($0.key, $0.value) }
         for setting in settings { try stage.set(setting) }
@@ -88,7 +121,7 @@ public struct TestNote {
     }
 }
 
-/// What a render wrote: audio channels and MIDI.
+/// What a render wrote: audio channels, MIDI and control outputs.
 public struct RenderedOutput {
     /// One array per audio output, in port order.
     public var channels: [[Float]]
@@ -98,6 +131,14 @@ public struct RenderedOutput {
     public var latency: Int
     /// The render's frames per second.
     public var sampleRate: Double
+    /// Each control output (a meter, a gain reduction) by symbol: its value after each `run`,
+    /// at the frame where that block starts. Blocks are as `blockSize` or `randomBlocks` cut
+    /// them, and cut again where `automation` moves a control.
+    public var controlOutputs: [String: [(frame: Int, value: Float)]]
+
+    /// The value the control output `symbol` held when the render ended; nil for a symbol that
+    /// is no control output.
+    public func lastValue(of symbol: String) -> Float? { controlOutputs[symbol]?.last?.value }
 
     /// The audio output `channel` (0 is the first).
     public subscript(channel: Int) -> [Float] { channels[channel] }

@@ -37,8 +37,26 @@ final class LV2BundleToolTests: XCTestCase {
         }
         let request = try? BundleRequest(arguments: facts + ["--clean"])
         XCTAssertEqual(request?.clean, true)
+        XCTAssertEqual(request?.keepsSymbols, false, "stripped unless asked")
+        XCTAssertEqual(try? BundleRequest(arguments: facts + ["--keep-symbols"]).keepsSymbols, true)
         XCTAssertEqual(request?.bundles.map(\.name), ["gain"])
         XCTAssertEqual(request?.bundles.first?.modules.map(\.name), ["Gain"])
+    }
+
+    /// A compile error in the author's code is named by its file (relative to the package), line
+    /// and message; errors in the generated package and warnings are not the author's.
+    func testTheAuthorsFirstCompileErrorIsNamedWithItsFileAndLine() {
+        let output = """
+            [3/9] Compiling Gain Gain.swift
+            /p/.build/plugins/outputs/gain/Generated/Bundle.swift:4:1: error: cannot find 'Gain' in scope
+            /p/Sources/Gain/Gain.swift:7:9: warning: variable 'x' was never used
+            /p/Sources/Gain/Gain.swift:12:5: error: cannot find 'gian' in scope
+            /p/Sources/Gain/Gain.swift:13:5: error: cannot find 'level' in scope
+            """
+        XCTAssertEqual(CompileError(firstIn: output, under: URL(fileURLWithPath: "/p"))?.description,
+                       "Sources/Gain/Gain.swift:12:5: cannot find 'gian' in scope")
+        XCTAssertNil(CompileError(firstIn: "error: fatalError", under: URL(fileURLWithPath: "/p")))
+        XCTAssertEqual(BundleCommand.kilobytes(48_900), "48 KB")
     }
 
     /// What marks a Turtle file as the generator's is the generator's own first line.
@@ -63,7 +81,7 @@ final class LV2BundleToolTests: XCTestCase {
         try (mark + "old").write(to: folder.url.appendingPathComponent("old-name.ttl"), atomically: true, encoding: .utf8)
         try "# mine".write(to: folder.url.appendingPathComponent("mine.ttl"), atomically: true, encoding: .utf8)
 
-        try folder.assemble(turtleFrom: generated, binary: built)
+        try folder.assemble(turtleFrom: generated, binary: built, strip: nil)
         XCTAssertEqual(try FileManager.default.contentsOfDirectory(atPath: folder.url.path).sorted(),
                        ["gain.so", "manifest.ttl", "mine.ttl", "new-name.ttl"])
         XCTAssertEqual(try String(contentsOf: folder.binary, encoding: .utf8), "binary")

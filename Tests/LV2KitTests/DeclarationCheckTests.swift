@@ -25,6 +25,7 @@ final class DeclarationCheckTests: XCTestCase {
             (bundle(DefaultFile<OutsideTheBundle>.self), #"Parameter <urn:swiftlv2:test:faulty#sample> of <urn:swiftlv2:test:faulty> has the default file "../kick.wav", which is not a path inside the bundle: name it relative to the bundle, such as "click.wav"."#),
             (bundle(DefaultFile<Absolute>.self), #"Parameter <urn:swiftlv2:test:faulty#sample> of <urn:swiftlv2:test:faulty> has the default file "/usr/share/kick.wav", which is not a path inside the bundle: name it relative to the bundle, such as "click.wav"."#),
             (bundle(DefaultFile<WithASpace>.self), #"Parameter <urn:swiftlv2:test:faulty#sample> of <urn:swiftlv2:test:faulty> has the default file "big kick.wav", whose name has a character Turtle cannot write in a relative IRI (a space, <, >, ", {, }, |, ^, `, \ or %)."#),
+            (bundle(SideChainOfNoGroup.self), #"Port group "key" of <urn:swiftlv2:test:faulty> is the side-chain of "main", which is none of its port groups."#),
             (bundle(DefaultFile<OfAnotherType>.self), #"Parameter <urn:swiftlv2:test:faulty#sample> of <urn:swiftlv2:test:faulty> has the default file "kick.mp3", of a type the parameter does not take."#),
         ]
         for (bundle, sentence) in cases {
@@ -142,6 +143,13 @@ private enum Good: Int, FaultyPorts {
 private enum DefaultAboveRange: Int, FaultyPorts {
     case gain
     var declaration: PortDeclaration { .control("gain", "Gain", range: -60...6, default: 12, unit: .decibel, comment: "Level.") }
+}
+
+private enum SideChainOfNoGroup: Int, FaultyPorts {
+    case key
+    var declaration: PortDeclaration {
+        .sideChainInput("key", "Key", comment: "Steers.", group: .sideChain("key", "Key", of: PortGroup("main", "Main")))
+    }
 }
 
 private enum RepeatedSymbol: Int, FaultyPorts {

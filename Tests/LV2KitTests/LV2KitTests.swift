@@ -174,6 +174,45 @@ final class GeneratorTests: XCTestCase {
         XCTAssertTrue(turtle.hasSuffix("    ] .\n\n<urn:swiftlv2:test:switcher> <urn:example:colour> \"green\" .\n"), turtle)
     }
 
+    struct Keyed: LV2Plugin, ~Copyable {
+        static let declaration = PluginDeclaration(
+            uri: "urn:swiftlv2:test:keyed", name: "Keyed", shortDescription: "Test plugin", comment: "For LV2Kit's tests.",
+            classes: [.dynamics, .compressor], version: Version(minor: 0, micro: 1), license: "http://opensource.org/licenses/isc",
+            mainInput: main,
+            project: Project(uri: "urn:swiftlv2:test", name: "Tests", shortDescription: "Tests",
+                             maintainer: Person(uri: "urn:swiftlv2:team", name: "The SwiftLV2 developers")))
+        static let main = PortGroup("in", "Input", types: [PortGroup.inputGroup, PortGroup.monoGroup])
+        static let key = PortGroup.sideChain("key", "Key", of: main)
+
+        enum Port: Int, PortList {
+            case input, key, output
+
+            var declaration: PortDeclaration {
+                switch self {
+                case .input: .audioInput("in", "In", comment: "The signal.", group: Keyed.main)
+                case .key: .sideChainInput("key", "Key", comment: "What turns it down.", group: Keyed.key)
+                case .output: .audioOutput("out", "Out", comment: "The signal, turned down.")
+                }
+            }
+        }
+
+        init?(sampleRate: Double, host: borrowing HostFeatures) {}
+        mutating func run(_ ports: borrowing Ports<Port>, frames: Int) {}
+    }
+
+    /// A side-chain in one word: the port is `lv2:isSideChain`, its group `pg:sideChainOf` the main one.
+    func testASideChainInputAndItsGroupAreDeclaredAsSuch() throws {
+        var bundle = BundleContents(binary: "keyed.so")
+        bundle.add(Keyed.self)
+        XCTAssertEqual(DeclarationCheck.problems(in: bundle), [])
+        let turtle = try XCTUnwrap(TurtleFiles.all(bundle).first { $0.name == "keyed.ttl" }?.text)
+        for expected in ["<urn:swiftlv2:test:keyed#key>\n    a pg:InputGroup , pg:MonoGroup ;\n    pg:sideChainOf <urn:swiftlv2:test:keyed#in> ;",
+                         "lv2:symbol \"key\" ;\n        lv2:name \"Key\" ;\n        rdfs:comment \"What turns it down.\" ;\n        pg:group <urn:swiftlv2:test:keyed#key> ;\n        lv2:portProperty lv2:isSideChain",
+                         "a lv2:DynamicsPlugin , lv2:CompressorPlugin , doap:Project"] {
+            XCTAssertTrue(turtle.contains(expected), "\(expected) in\n\(turtle)")
+        }
+    }
+
     /// The project a plugin's declaration names is the bundle's: described once in the
     /// manifest, with its maintainer, and linked from the plugin.
     func testTheProjectComesFromTheDeclaration() throws {

@@ -1,4 +1,5 @@
 import LV2TestKit
+import RateAdapter
 import SineSynth
 import XCTest
 
@@ -36,6 +37,56 @@ final class LV2TestPluginTests: XCTestCase {
         XCTAssertGreaterThan(reference[0].peakDecibels, -30)
         XCTAssertEqual(try plugin.render(notes: notes, seconds: 0.6, blockSize: 1).channels, reference.channels)
         XCTAssertEqual(try plugin.render(notes: notes, seconds: 0.6, randomBlocks: 1...2000).channels, reference.channels)
+    }
+
+    /// Automation moves a control at the exact frame asked: the gain jumps from −40 dB to
+    /// −6 dB at 0.25 s (frame 12000), in any blocks.
+    func testAutomationMovesAControlAtItsFrame() throws {
+        let plugin = try synth()
+        let automation: [String: [(seconds: Double, value: Float)]] = ["gain": [(0.25, -40), (0.25, -6)]]
+        let out = try plugin.render(notes: [TestNote(69, velocity: 127, length: 1)], controls: ["sustain": 1],
+                                    automation: automation, seconds: 0.5)
+        XCTAssertEqual(out[0][9600..<12000].peakDecibels, -40, accuracy: 0.1)
+        XCTAssertEqual(out[0][12000..<24000].peakDecibels, -6, accuracy: 0.1)
+        XCTAssertEqual(try plugin.render(notes: [TestNote(69, velocity: 127, length: 1)], controls: ["sustain": 1],
+                                         automation: automation, seconds: 0.5, randomBlocks: 1...700).channels, out.channels)
+    }
+
+    /// Each control output is read after every block: the rate adapter's latency, at the frame
+    /// each block starts. The seed picks the random blocks: the same seed, the same blocks.
+    func testControlOutputsPerBlockAndTheSeedOfRandomBlocks() throws {
+        let adapter = try LV2TestPlugin(uri: RateAdapter.declaration.uri, sources: "Sources/RateAdapter")
+        let tone = TestSignals.sine(frequency: 440, sampleRate: 48000, seconds: 0.1)
+        let fixed = try adapter.render(input: [tone], seconds: 0.1, blockSize: 1000)
+        XCTAssertEqual(fixed.controlOutputs["latency"]?.map(\.frame), Array(stride(from: 0, to: 4800, by: 1000)))
+        XCTAssertEqual(fixed.lastValue(of: "latency"), Float(fixed.latency))
+        XCTAssertNil(fixed.lastValue(of: "gain"))
+        let once = try adapter.render(input: [tone], seconds: 0.1, randomBlocks: 1...700, seed: 7)
+        let again = try adapter.render(input: [tone], seconds: 0.1, randomBlocks: 1...700, seed: 7)
+        let other = try adapter.render(input: [tone], seconds: 0.1, randomBlocks: 1...700, seed: 8)
+        XCTAssertEqual(once.controlOutputs["latency"]?.map(\.frame), again.controlOutputs["latency"]?.map(\.frame))
+        XCTAssertNotEqual(once.controlOutputs["latency"]?.map(\.frame), other.controlOutputs["latency"]?.map(\.frame))
+        XCTAssertEqual(once.channels, other.channels)
+    }
+
+    /// A wrong argument is one sentence naming the argument as the test wrote it, never a
+    /// command-line flag.
+    func testAWrongArgumentIsOneSentenceNamingIt() throws {
+        let uri = "\(SineSynth.declaration.uri)"
+        let cases: [(render: () throws -> RenderedOutput, sentence: String)] = [
+            ({ try self.synth().render(input: [[0], [0]], seconds: 0.1) },
+             "render(input:) has 2 channels, but the plugin \(uri) has 0 main audio inputs."),
+            ({ try self.synth().render(sideChain: ["key": [[0]]], seconds: 0.1) },
+             "The plugin \(uri) has no side-chain input or group key (in sideChain:); its side-chains are none."),
+            ({ try self.synth().render(controls: ["volume": 1], seconds: 0.1) },
+             "The plugin \(uri) has no control input volume (in controls:); its control inputs are gain, attack, decay, sustain, release, glide, bend_range, tuning, voices."),
+            ({ try self.synth().render(automation: ["gain": []], seconds: 0.1) }, "automation: gain needs at least one point."),
+            ({ try self.synth().render(seconds: 0.1, tempo: 120, tempoChanges: [(1, 90), (0.5, 100)]) },
+             "The tempo changes must be in time order, but 0.5 s comes after 1 s."),
+        ]
+        for (render, sentence) in cases {
+            XCTAssertThrowsError(try render()) { XCTAssertEqual("\($0)", sentence) }
+        }
     }
 
     /// The synth passes every check of `lv2render check`, real-time safety included: the

@@ -12,14 +12,16 @@ public struct Automation {
     /// The longest block along a ramp.
     static let rampStep = 32
 
-    /// `points` in seconds, in time order (equal times allowed, for a jump).
-    public init(symbol: String, points: [(seconds: Double, value: Float)], sampleRate: Double) throws {
-        guard !points.isEmpty else { throw HostError("--automate \(symbol) needs at least one TIME:VALUE point.") }
+    /// `points` in seconds, in time order (equal times allowed, for a jump). `argument`
+    /// names what the points came from in the sentences thrown (`--automate SYMBOL` unless told).
+    public init(symbol: String, points: [(seconds: Double, value: Float)], sampleRate: Double, argument: String? = nil) throws {
+        let name = argument ?? "--automate \(symbol)"
+        guard !points.isEmpty else { throw HostError("\(name) needs at least one \(argument == nil ? "TIME:VALUE " : "")point.") }
         for (a, b) in zip(points, points.dropFirst()) where b.seconds < a.seconds {
-            throw HostError("The points of --automate \(symbol) must be in time order, but \(b.seconds.compactDescription) s comes after \(a.seconds.compactDescription) s.")
+            throw HostError("The points of \(name) must be in time order, but \(b.seconds.compactDescription) s comes after \(a.seconds.compactDescription) s.")
         }
         if let bad = points.first(where: { !($0.seconds.isFinite && $0.seconds >= 0 && $0.seconds <= RenderRequest.longestDuration) }) {
-            throw HostError("The time \(bad.seconds.compactDescription) in --automate \(symbol) must be between 0 and \(Int(RenderRequest.longestDuration)) seconds.")
+            throw HostError("The time \(bad.seconds.compactDescription) in \(name) must be between 0 and \(Int(RenderRequest.longestDuration)) seconds.")
         }
         self.symbol = symbol
         self.points = points.map { (RenderRequest.frames($0.seconds, sampleRate: sampleRate), $0.value) }

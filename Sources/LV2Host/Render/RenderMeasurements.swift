@@ -16,6 +16,9 @@ public struct RenderMeasurements {
     public var warnings: [String] = []
     /// With `collectsMIDIOutput`: the last plugin's MIDI output, by output frame.
     public var midiOutput: [(frame: Int, bytes: [UInt8])] = []
+    /// With `collectsControlOutputs`: each control output of the last plugin by symbol, its
+    /// value after each `run`, at the output frame where that block starts.
+    public var controlOutputs: [String: [(frame: Int, value: Float)]] = [:]
     /// What ended the render: its set length, silence, a steady level, or the tail cap.
     public var endReason: RenderEndReason = .length
     /// Samples whose magnitude is above 1, which an integer format clips.

@@ -13,6 +13,9 @@ public struct RenderRequest {
     public var midiFile: MIDIFile? = nil
     /// The tempo plugins that follow the transport get; nil: 120, or the MIDI file's tempo map.
     public var beatsPerMinute: Double? = nil
+    /// Tempo changes (seconds from the first frame, beats per minute), in time order: the
+    /// transport's tempo map instead of `beatsPerMinute` when not empty (a MIDI file's wins).
+    public var tempoChanges: [(seconds: Double, beatsPerMinute: Double)] = []
     public var meter: Transport.Meter = .common
     /// Audio for the first stage, converted to `sampleRate` if it has another rate.
     public var input: AudioData? = nil
@@ -32,6 +35,8 @@ public struct RenderRequest {
     /// Gather the MIDI the last plugin writes to its atom outputs (`midiOutput`). A last
     /// plugin without audio outputs is then allowed: it renders no audio, only MIDI.
     public var collectsMIDIOutput = false
+    /// Gather the last plugin's control outputs after every `run` (`controlOutputs`).
+    public var collectsControlOutputs = false
 
     public init(stages: [RenderStage]) {
         self.stages = stages
@@ -57,20 +62,29 @@ public struct RenderRequest {
 
     /// Throws unless the request can be rendered as far as its own fields tell.
     func validate() throws {
-        try Self.checkSetUp(stages: stages, sampleRate: sampleRate, blocks: blocks, beatsPerMinute: beatsPerMinute)
+        try Self.checkSetUp(stages: stages, sampleRate: sampleRate, blocks: blocks, beatsPerMinute: beatsPerMinute,
+                            tempoChanges: tempoChanges)
         try Self.checkTiming(sampleRate: sampleRate, duration: duration, tail: tail)
         try input?.checkChannelLengths()
     }
 
     /// Throws unless the stages, rate, blocks and tempo can make a chain (`LiveChain` checks these alone).
-    static func checkSetUp(stages: [RenderStage], sampleRate: Double, blocks: BlockPattern, beatsPerMinute: Double?) throws {
+    static func checkSetUp(stages: [RenderStage], sampleRate: Double, blocks: BlockPattern, beatsPerMinute: Double?,
+                           tempoChanges: [(seconds: Double, beatsPerMinute: Double)] = []) throws {
         guard !stages.isEmpty else {
             throw HostError("A render needs at least one plugin.")
         }
         try checkTiming(sampleRate: sampleRate, duration: nil, tail: nil)
         try blocks.validate()
-        if let beatsPerMinute, !Transport.tempoRange.contains(beatsPerMinute) {
-            throw HostError("The tempo must be between \(Int(Transport.tempoRange.lowerBound)) and \(Int(Transport.tempoRange.upperBound)) beats per minute, not \(beatsPerMinute.compactDescription).")
+        for tempo in [beatsPerMinute].compactMap({ $0 }) + tempoChanges.map(\.beatsPerMinute)
+        where !Transport.tempoRange.contains(tempo) {
+            throw HostError("The tempo must be between \(Int(Transport.tempoRange.lowerBound)) and \(Int(Transport.tempoRange.upperBound)) beats per minute, not \(tempo.compactDescription).")
+        }
+        for (a, b) in zip(tempoChanges, tempoChanges.dropFirst()) where !(a.seconds <= b.seconds) {
+            throw HostError("The tempo changes must be in time order, but \(b.seconds.compactDescription) s comes after \(a.seconds.compactDescription) s.")
+        }
+        if let bad = tempoChanges.first(where: { !($0.seconds.isFinite && $0.seconds >= 0) }) {
+            throw HostError("A tempo change must come at 0 seconds or later, not at \(bad.seconds.compactDescription).")
         }
     }
 

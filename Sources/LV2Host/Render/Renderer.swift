@@ -32,7 +32,8 @@ public struct Renderer {
         let rate = request.sampleRate
         let source = try input.map { $0.sampleRate == rate ? $0 : try ResamplingSource($0, to: rate) }
         let midi = request.midiFile.map { MIDISchedule(file: $0, sampleRate: rate) } ?? MIDISchedule(request.midi, sampleRate: rate)
-        let tempoChanges = request.midiFile?.tempoChanges ?? request.beatsPerMinute.map { [(0, $0)] } ?? []
+        let tempoChanges = request.midiFile?.tempoChanges ?? (request.tempoChanges.isEmpty ? nil : request.tempoChanges)
+            ?? request.beatsPerMinute.map { [(0, $0)] } ?? []
         let transport = Transport(tempoChanges: tempoChanges, meter: request.meter, sampleRate: rate)
         var warnings: [String] = []
         let instances = try request.stages.map { stage in
@@ -71,6 +72,7 @@ public struct Renderer {
                                   cpuSeconds: cpuSeconds, frames: blocks.written, peakDBFS: blocks.levels.peakDBFS,
                                   rmsDBFS: blocks.levels.rmsDBFS, notes: setupNotes + chain.notes, warnings: warnings,
                                   midiOutput: midiOutput,
+                                  controlOutputs: blocks.controlOutputs.mapValues { $0.filter { $0.frame < blocks.written } },
                                   endReason: blocks.endReason,
                                   samplesOverFullScale: blocks.levels.overFullScale, nonFiniteSamples: blocks.levels.nonFinite)
     }
@@ -83,6 +85,8 @@ public struct Renderer {
         var latency = 0
         var levels = Levels()
         var midiOutput: [(frame: Int, bytes: [UInt8])] = []
+        /// Each control output of the last plugin after each block, from the block's first output frame.
+        var controlOutputs: [String: [(frame: Int, value: Float)]] = [:]
         var endReason = RenderEndReason.length
     }
 
@@ -95,6 +99,10 @@ public struct Renderer {
         var run = BlocksRun()
         var end = OutputEnd(request)
         var heldNotes = HeldNotes()
+        let last = chain.instances[chain.instances.count - 1]
+        let controlOutputSymbols = request.collectsControlOutputs
+            ? last.plugin.ports.filter { $0.kind == .control && !$0.isInput }.map(\.symbol) : []
+        for symbol in controlOutputSymbols { run.controlOutputs[symbol] = [] }
         var rendered = 0, dropped = 0
         var lengths = request.blocks.lengths()
         // What is left of the pattern's current block, once automation has cut it.
@@ -123,6 +131,9 @@ public struct Renderer {
                     .map { (first + $0.frame, $0.bytes) }.filter { $0.frame >= 0 }
                 sent.forEach { heldNotes.add($0.bytes) }
                 run.midiOutput += sent
+            }
+            if first + frames > 0 {
+                for symbol in controlOutputSymbols { run.controlOutputs[symbol]!.append((max(first, 0), try last.control(symbol))) }
             }
             end.scan(blockOutputs, frames: frames, first: first, notesHeld: !heldNotes.isEmpty)
             // The part of the block that is output: past the dropped latency, up to the end.

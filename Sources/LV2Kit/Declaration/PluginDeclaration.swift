@@ -116,6 +116,52 @@ public struct PluginClass: Sendable {
     public static let utility = PluginClass("http://lv2plug.in/ns/lv2core#UtilityPlugin")
     /// `lv2:MIDIPlugin`: processes MIDI events.
     public static let midi = PluginClass("http://lv2plug.in/ns/lv2core#MIDIPlugin")
+    /// `lv2:DynamicsPlugin`: changes the level by the level (compressors, gates, limiters…).
+    public static let dynamics = PluginClass("http://lv2plug.in/ns/lv2core#DynamicsPlugin")
+    /// `lv2:CompressorPlugin`: turns loud passages down (a dynamics plugin; duckers too).
+    public static let compressor = PluginClass("http://lv2plug.in/ns/lv2core#CompressorPlugin")
+    /// `lv2:ExpanderPlugin`: turns quiet passages further down.
+    public static let expander = PluginClass("http://lv2plug.in/ns/lv2core#ExpanderPlugin")
+    /// `lv2:GatePlugin`: silences what falls below a threshold.
+    public static let gate = PluginClass("http://lv2plug.in/ns/lv2core#GatePlugin")
+    /// `lv2:LimiterPlugin`: keeps peaks under a ceiling.
+    public static let limiter = PluginClass("http://lv2plug.in/ns/lv2core#LimiterPlugin")
+    /// `lv2:ReverbPlugin`: rooms and halls (a delay plugin).
+    public static let reverb = PluginClass("http://lv2plug.in/ns/lv2core#ReverbPlugin")
+    /// `lv2:EQPlugin`: equalisers (a filter plugin).
+    public static let equaliser = PluginClass("http://lv2plug.in/ns/lv2core#EQPlugin")
+    /// `lv2:ParaEQPlugin`: a parametric equaliser.
+    public static let parametricEqualiser = PluginClass("http://lv2plug.in/ns/lv2core#ParaEQPlugin")
+    /// `lv2:MultiEQPlugin`: a graphic (multi-band) equaliser.
+    public static let multibandEqualiser = PluginClass("http://lv2plug.in/ns/lv2core#MultiEQPlugin")
+    /// `lv2:LowpassPlugin`: a low-pass filter.
+    public static let lowpass = PluginClass("http://lv2plug.in/ns/lv2core#LowpassPlugin")
+    /// `lv2:HighpassPlugin`: a high-pass filter.
+    public static let highpass = PluginClass("http://lv2plug.in/ns/lv2core#HighpassPlugin")
+    /// `lv2:BandpassPlugin`: a band-pass filter.
+    public static let bandpass = PluginClass("http://lv2plug.in/ns/lv2core#BandpassPlugin")
+    /// `lv2:WaveshaperPlugin`: a distortion by a transfer curve.
+    public static let waveshaper = PluginClass("http://lv2plug.in/ns/lv2core#WaveshaperPlugin")
+    /// `lv2:ChorusPlugin`: a chorus (a modulator).
+    public static let chorus = PluginClass("http://lv2plug.in/ns/lv2core#ChorusPlugin")
+    /// `lv2:FlangerPlugin`: a flanger (a modulator).
+    public static let flanger = PluginClass("http://lv2plug.in/ns/lv2core#FlangerPlugin")
+    /// `lv2:PhaserPlugin`: a phaser (a modulator).
+    public static let phaser = PluginClass("http://lv2plug.in/ns/lv2core#PhaserPlugin")
+    /// `lv2:SpatialPlugin`: places sound in space (panners, wideners).
+    public static let spatial = PluginClass("http://lv2plug.in/ns/lv2core#SpatialPlugin")
+    /// `lv2:SpectralPlugin`: works on the spectrum.
+    public static let spectral = PluginClass("http://lv2plug.in/ns/lv2core#SpectralPlugin")
+    /// `lv2:PitchPlugin`: shifts or corrects pitch (a spectral plugin).
+    public static let pitch = PluginClass("http://lv2plug.in/ns/lv2core#PitchPlugin")
+    /// `lv2:AnalyserPlugin`: measures and shows (meters, tuners; a utility).
+    public static let analyser = PluginClass("http://lv2plug.in/ns/lv2core#AnalyserPlugin")
+    /// `lv2:ConverterPlugin`: converts one kind of signal to another (a utility).
+    public static let converter = PluginClass("http://lv2plug.in/ns/lv2core#ConverterPlugin")
+    /// `lv2:MixerPlugin`: mixes signals (a utility).
+    public static let mixer = PluginClass("http://lv2plug.in/ns/lv2core#MixerPlugin")
+    /// `lv2:EnvelopePlugin`: makes envelopes (a generator).
+    public static let envelope = PluginClass("http://lv2plug.in/ns/lv2core#EnvelopePlugin")
 }
 
 /// A feature a plugin may need or use.

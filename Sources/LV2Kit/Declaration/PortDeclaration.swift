@@ -59,6 +59,9 @@ public struct PortDeclaration: Sendable {
     public var designation: StaticString?
     /// `pg:group`: the group a host shows the port in.
     public var group: PortGroup?
+    /// Control inputs: the seconds a change takes to glide to its new value, sample by sample,
+    /// when `run` reads it with `Ports.smoothed` (nil: no glide). Hosts never see it.
+    public var smoothing: Double?
 
     /// A port of any kind; the static functions below (`control`, `audioInput`, …) read better
     /// and fill in what each kind needs.
@@ -95,6 +98,16 @@ extension PortDeclaration {
                         designation: designation, group: group)
     }
 
+    /// A side-chain input: audio that steers the plugin (a compressor's key, a ducker's voice)
+    /// and is not heard itself (`lv2:isSideChain`). Hosts route it apart from the main inputs,
+    /// and lv2render feeds it only when asked; give it a group made with `PortGroup.sideChain`
+    /// when it has more than one channel.
+    public static func sideChainInput(_ symbol: StaticString, _ name: StaticString, comment: StaticString,
+                                      designation: StaticString? = nil, group: PortGroup? = nil) -> PortDeclaration {
+        PortDeclaration(symbol: symbol, name: name, kind: .audio, isInput: true, comment: comment,
+                        properties: [.isSideChain], designation: designation, group: group)
+    }
+
     /// An audio output (`lv2:AudioPort`, `lv2:OutputPort`).
     public static func audioOutput(_ symbol: StaticString, _ name: StaticString, comment: StaticString,
                                    designation: StaticString? = nil, group: PortGroup? = nil) -> PortDeclaration {
@@ -102,14 +115,29 @@ extension PortDeclaration {
                         designation: designation, group: group)
     }
 
-    /// A control input: a number the plugin reads once per `run`, never outside `range`.
+    /// A control input: a number the plugin reads once per `run`, never outside `range`; or,
+    /// with a `smoothing` time in seconds, sample by sample with `ports.smoothed(.port)`, gliding
+    /// to each new value over that time (LV2Kit smooths it, with no allocation or lock).
     public static func control(_ symbol: StaticString, _ name: StaticString, range: ClosedRange<Float>,
                                default defaultValue: Float, unit: Unit, properties: [PortProperty] = [],
-                               comment: StaticString, designation: StaticString? = nil,
+                               smoothing: Double? = nil, comment: StaticString, designation: StaticString? = nil,
                                group: PortGroup? = nil) -> PortDeclaration {
-        PortDeclaration(symbol: symbol, name: name, kind: .control, isInput: true, comment: comment, range: range,
-                        defaultValue: defaultValue, unit: unit, properties: properties, designation: designation,
-                        group: group)
+        var port = PortDeclaration(symbol: symbol, name: name, kind: .control, isInput: true, comment: comment, range: range,
+                                   defaultValue: defaultValue, unit: unit, properties: properties, designation: designation,
+                                   group: group)
+        port.smoothing = smoothing
+        return port
+    }
+
+    /// A control input that picks one case of a Swift enum (`ChoiceList`): hosts show the
+    /// cases' labels, and `run` reads the case back with `ports.choice(.port, as: Mode.self)`.
+    public static func choice<Choice: ChoiceList>(_ symbol: StaticString, _ name: StaticString, default defaultValue: Choice,
+                                                  comment: StaticString, group: PortGroup? = nil) -> PortDeclaration {
+        let values = Choice.allCases.map { $0.rawValue }
+        return PortDeclaration(symbol: symbol, name: name, kind: .control, isInput: true, comment: comment,
+                               range: Float(values.min() ?? 0)...Float(values.max() ?? 0), defaultValue: Float(defaultValue.rawValue),
+                               properties: [.integer, .enumeration],
+                               scalePoints: Choice.allCases.map { ScalePoint(label: $0.label, value: Float($0.rawValue)) }, group: group)
     }
 
     /// A control input that picks one of `labels`, numbered from 0. Hosts show the labels,
@@ -179,6 +207,18 @@ extension PortDeclaration {
     }
 }
 
+/// The options of a choice control (`PortDeclaration.choice(_:_:default:comment:)`): an `Int`
+/// enum whose cases are the options in the order hosts list them, each with its label.
+///
+///     enum NoteValue: Int, ChoiceList {
+///         case quarter, eighth
+///         var label: StaticString { switch self { case .quarter: "Quarter note"; case .eighth: "Eighth note" } }
+///     }
+public protocol ChoiceList: CaseIterable, Sendable, RawRepresentable where RawValue == Int {
+    /// What a host shows for this option (`rdfs:label` of its scale point).
+    var label: StaticString { get }
+}
+
 /// `lv2:portProperty` values. (A struct of constants rather than an enum: Swift gives a
 /// plain enum a hash function, whose random seed needs a newer glibc than we link.)
 public struct PortProperty: Sendable {
@@ -203,6 +243,9 @@ public struct PortProperty: Sendable {
     public static let enumeration = PortProperty("http://lv2plug.in/ns/lv2core#enumeration", meansWholeNumbers: true)
     /// `lv2:reportsLatency`: the output that reports the plugin's latency in frames.
     public static let reportsLatency = PortProperty("http://lv2plug.in/ns/lv2core#reportsLatency")
+    /// `lv2:isSideChain`: an input that steers the plugin rather than being processed
+    /// (`PortDeclaration.sideChainInput` sets it).
+    public static let isSideChain = PortProperty("http://lv2plug.in/ns/lv2core#isSideChain")
     /// `lv2:connectionOptional`: the host may leave the port unconnected (NULL).
     public static let connectionOptional = PortProperty("http://lv2plug.in/ns/lv2core#connectionOptional")
     /// `pprops:logarithmic`: hosts show the range on a logarithmic scale (frequencies, times).
@@ -267,13 +310,25 @@ public struct PortGroup: Sendable {
     /// `pg:source`: the symbol of the input group this output group is the processed
     /// version of.
     public var source: StaticString?
+    /// `pg:sideChainOf`: the symbol of the group this one is the side-chain of.
+    public var sideChainOf: StaticString?
 
     /// A group named `symbol`, shown as `label`.
-    public init(_ symbol: StaticString, _ label: StaticString, types: [StaticString] = [], source: StaticString? = nil) {
+    public init(_ symbol: StaticString, _ label: StaticString, types: [StaticString] = [], source: StaticString? = nil,
+                sideChainOf: StaticString? = nil) {
         self.symbol = symbol
         self.label = label
         self.types = types
         self.source = source
+        self.sideChainOf = sideChainOf
+    }
+
+    /// The group of a side-chain's inputs (`pg:InputGroup` and `pg:sideChainOf` the group
+    /// `main`), mono unless `types` says otherwise: put the ports made with
+    /// `PortDeclaration.sideChainInput` in it.
+    public static func sideChain(_ symbol: StaticString, _ label: StaticString, of main: PortGroup,
+                                 types: [StaticString] = [PortGroup.monoGroup]) -> PortGroup {
+        PortGroup(symbol, label, types: [inputGroup] + types, sideChainOf: main.symbol)
     }
 
     /// `pg:InputGroup`: a group of inputs.

@@ -140,7 +140,7 @@ extension LV2Plugin where Self: ~Copyable {
             host.log.error("refused: the host does not provide a feature the plugin requires: ", feature.uri.cString)
             return nil
         }
-        let ports = Ports<Plugin.Port>(host: host)
+        let ports = Ports<Plugin.Port>(host: host, sampleRate: sampleRate)
         guard let plugin = Plugin(sampleRate: sampleRate, host: host) else { return nil }
         let portDeclarations = Plugin.Port.allCases.map { $0.declaration }
         let parameters = Plugin.parameterDeclarations
@@ -185,6 +185,7 @@ extension LV2Plugin where Self: ~Copyable {
 
     public static func activate(_ handle: LV2_Handle?) {
         guard let instance = instance(handle) else { return }
+        instance.pointee.ports.settleSmoothedControls()
         instance.pointee.plugin.activate(instance.pointee.ports)
     }
 
@@ -196,6 +197,7 @@ extension LV2Plugin where Self: ~Copyable {
         guard let instance = instance(handle) else { return }
         let floatMode = swiftlv2_enter_flush_to_zero()
         instance.pointee.ports.prepareEventOutputs()
+        instance.pointee.ports.prepareSmoothedControls()
         if instance.pointee.parameters.count > 0 { takeParameterMessages(instance, frames: Int(frames)) }
         instance.pointee.plugin.run(instance.pointee.ports, frames: Int(frames))
         swiftlv2_restore_float_mode(floatMode)

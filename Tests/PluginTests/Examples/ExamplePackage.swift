@@ -11,6 +11,7 @@ final class ExamplePackage: @unchecked Sendable {
     static let arpeggiator = ExamplePackage("Arpeggiator", bundle: "arpeggiator", uri: "urn:swiftlv2:examples:arpeggiator")
     static let sampler = ExamplePackage("Sampler", bundle: "sampler", uri: "urn:swiftlv2:examples:sampler")
     static let delay = ExamplePackage("Delay", bundle: "delay", uri: "urn:swiftlv2:examples:delay")
+    static let ducker = ExamplePackage("Ducker", bundle: "ducker", uri: "urn:swiftlv2:examples:ducker")
 
     let uri: String
     let folder: URL
@@ -47,7 +48,8 @@ final class ExamplePackage: @unchecked Sendable {
     func binary() throws -> String { try lv2Directory() + "/\(bundle).lv2/\(bundle).so" }
 
     /// Checks the binary as hosts and packagers see it: it exports only `lv2_descriptor`,
-    /// needs exactly `libraries` (no Swift runtime) and carries no RPATH or RUNPATH.
+    /// needs exactly `libraries` (no Swift runtime), carries no RPATH or RUNPATH, and is
+    /// stripped as lv2-bundle ships it by default: no symbol table, no debug information.
     func assertRealPluginBinary(needing libraries: [String], file: StaticString = #filePath, line: UInt = #line) throws {
         let binary = try binary()
         XCTAssertEqual(try SharedProcessTests.dynamicSymbols(binary, "--defined-only"), ["lv2_descriptor"], file: file, line: line)
@@ -56,6 +58,8 @@ final class ExamplePackage: @unchecked Sendable {
             .compactMap { $0.split(separator: "[").last?.dropLast() }.map(String.init).sorted()
         XCTAssertEqual(needed, libraries, "no Swift runtime, nothing but system libraries", file: file, line: line)
         XCTAssertFalse(readelf.contains("PATH)"), readelf, file: file, line: line)
+        let sections = try runCommand("readelf", ["-S", "-W", binary]).standardOutput
+        XCTAssertFalse(sections.contains(".symtab") || sections.contains(".debug_"), sections, file: file, line: line)
     }
 
     private lazy var built = Result {

@@ -23,6 +23,30 @@ extension Delay {
         static let output = PortGroup("out", "Output", types: [PortGroup.outputGroup, PortGroup.stereoGroup], source: "in")
     }
 
+    /// The echo's time, as a note value: the options of the division control, in the order hosts list them.
+    public enum NoteValue: Int, ChoiceList {
+        case quarter, eighth, dottedEighth, sixteenth
+
+        public var label: StaticString {
+            switch self {
+            case .quarter: "Quarter note"
+            case .eighth: "Eighth note"
+            case .dottedEighth: "Dotted eighth note"
+            case .sixteenth: "Sixteenth note"
+            }
+        }
+
+        /// How many beats (quarter notes) it lasts.
+        var beats: Double {
+            switch self {
+            case .quarter: 1
+            case .eighth: 0.5
+            case .dottedEighth: 0.75
+            case .sixteenth: 0.25
+            }
+        }
+    }
+
     public enum Port: Int, PortList {
         case control, inLeft, inRight, outLeft, outRight, division, feedback, mix
 
@@ -43,14 +67,13 @@ extension Delay {
                 .audioOutput("out_r", "Out Right", comment: "The right channel and its echoes.", designation: Designation.right,
                              group: Group.output)
             case .division:
-                .choice("division", "Time", labels: ["Quarter note", "Eighth note", "Dotted eighth note", "Sixteenth note"],
-                        default: 1,
+                .choice("division", "Time", default: NoteValue.eighth,
                         comment: "How long after the sound its echo comes, as a note value at the host's tempo.")
             case .feedback:
-                .control("feedback", "Feedback", range: 0...0.95, default: 0.4, unit: .coefficient,
+                .control("feedback", "Feedback", range: 0...0.95, default: 0.4, unit: .coefficient, smoothing: 0.02,
                          comment: "How much of each echo comes back as the next one.")
             case .mix:
-                .control("mix", "Mix", range: 0...1, default: 0.3, unit: .coefficient,
+                .control("mix", "Mix", range: 0...1, default: 0.3, unit: .coefficient, smoothing: 0.02,
                          comment: "The echoes' share of the output: 0 is the dry sound alone, 1 the echoes alone.")
             }
         }

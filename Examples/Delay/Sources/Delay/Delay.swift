@@ -23,7 +23,7 @@ public struct Delay: LV2Plugin, ~Copyable {
     }
 
     public mutating func activate(_ ports: borrowing Ports<Port>) {
-        setDelays(beats: Self.beats(ports))
+        setDelays(beats: ports.choice(.division, as: NoteValue.self).beats)
         left.clear()
         right.clear()
     }
@@ -32,8 +32,7 @@ public struct Delay: LV2Plugin, ~Copyable {
     public mutating func run(_ ports: borrowing Ports<Port>, frames: Int) {
         let inLeft = ports.input(.inLeft, frames: frames), inRight = ports.input(.inRight, frames: frames)
         let outLeft = ports.output(.outLeft, frames: frames), outRight = ports.output(.outRight, frames: frames)
-        let feedback = ports.control(.feedback), mix = ports.control(.mix)
-        let beats = Self.beats(ports)
+        let beats = ports.choice(.division, as: NoteValue.self).beats
         setDelays(beats: beats)
         var events = ports.events(.control, frames: frames)
         var next = events.next()
@@ -48,6 +47,8 @@ public struct Delay: LV2Plugin, ~Copyable {
             // Each input frame is read before its output is written: hosts may share the buffers.
             // An unconnected input is silence; NaN and infinity are too, so none reaches the output or the feedback.
             let dryLeft = SignalGuard.finite(inLeft?[frame] ?? 0), dryRight = SignalGuard.finite(inRight?[frame] ?? 0)
+            // Mix and feedback glide sample by sample to each new setting (smoothed by LV2Kit).
+            let feedback = ports.smoothed(.feedback), mix = ports.smoothed(.mix)
             let echoLeft = left.process(dryLeft, feedback: feedback)
             let echoRight = right.process(dryRight, feedback: feedback)
             outLeft?[frame] = dryLeft * (1 - mix) + echoLeft * mix
@@ -59,15 +60,5 @@ public struct Delay: LV2Plugin, ~Copyable {
         let frames = beats * 60 / beatsPerMinute * sampleRate
         left.setDelay(frames)
         right.setDelay(frames)
-    }
-
-    /// The beats (quarter notes) the division control chooses, in the order of its labels.
-    private static func beats(_ ports: borrowing Ports<Port>) -> Double {
-        switch ports.integer(.division) {
-        case 0: 1
-        case 2: 0.75
-        case 3: 0.25
-        default: 0.5
-        }
     }
 }

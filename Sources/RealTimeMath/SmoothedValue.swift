@@ -1,5 +1,6 @@
 /// A control value that moves to a new setting linearly over a fixed time,
-/// so that turning a knob never steps the signal.
+/// so that turning a knob never steps the signal. (Here, under DSPKit and LV2Kit both, since
+/// LV2Kit smooths the controls declared with a smoothing time with it: `Ports.smoothed`.)
 ///
 /// The ramp restarts from the current value whenever the target changes; while the
 /// target stays put the value is constant, whatever the host's block sizes. The last
