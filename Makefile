@@ -85,8 +85,8 @@ TEST_DEBS  := lilv-utils sordi lv2-examples setbfree x42-plugins swh-lv2 lsp-plu
 # compiles the plugin) and its C synth reference also with gcc, as a second opinion.
 BENCH_CLANG  ?= $(CLANG)
 BENCH_GCC    ?= gcc
-BENCH_CFLAGS := -O2 -Wall -Wextra -I Sources/SwiftLV2
-BENCH_HEADERS    := $(wildcard Benchmarks/*.h Benchmarks/reference/*.h) Sources/CMath/shim.h Sources/SwiftLV2/ports.h
+BENCH_CFLAGS := -O2 -Wall -Wextra -I Sources/SwiftLV2Plugins
+BENCH_HEADERS    := $(wildcard Benchmarks/*.h Benchmarks/reference/*.h) Sources/CMath/shim.h Sources/SwiftLV2Plugins/ports.h
 BENCH_DRIVER     := $(BENCH_BUILD)/bench
 BENCH_REFERENCES := $(BENCH_BUILD)/reference-clang.so $(BENCH_BUILD)/reference-gcc.so
 
@@ -113,8 +113,8 @@ aarch64-deps: deps
 # The bundle's Turtle, its entry point (Bundle.swift) and the C header of its ports
 # (ports.h), all written from the plugins' declarations by Sources/generate-bundle.
 # What it writes is committed; a test checks that it matches.
-GENERATED_ENTRY  := Sources/SwiftLV2/Bundle.swift
-GENERATED_HEADER := Sources/SwiftLV2/ports.h
+GENERATED_ENTRY  := Sources/SwiftLV2Plugins/Bundle.swift
+GENERATED_HEADER := Sources/SwiftLV2Plugins/ports.h
 
 generate: deps
 	$(SWIFT) build --product generate-bundle --scratch-path $(HOST_BUILD)
@@ -131,13 +131,13 @@ api-reference: deps
 # never mixes with the ordinary Swift build of the host and the tests.
 # No RUNPATH: the binary needs only system libraries, and valgrind reports ld.so's
 # word-at-a-time reads of the `$ORIGIN` string as invalid reads in every host.
-PLUGIN_BUILD_OPTIONS := -c release --product SwiftLV2 --traits Plugin --disable-local-rpath
+PLUGIN_BUILD_OPTIONS := -c release --product SwiftLV2Plugins --traits Plugin --disable-local-rpath
 BUILD_PLUGIN := $(SWIFT) build $(PLUGIN_BUILD_OPTIONS)
 
 ifneq ($(PLATFORM),aarch64)
 plugin: generate
 	$(BUILD_PLUGIN) --scratch-path $(PLUGIN_BUILD)
-	cp $(PLUGIN_BUILD)/release/libSwiftLV2.so $(PLUGIN_SO)
+	cp $(PLUGIN_BUILD)/release/libSwiftLV2Plugins.so $(PLUGIN_SO)
 endif
 
 # The same product for aarch64 Linux; the bundle's Turtle is the one `generate` wrote.
@@ -145,7 +145,7 @@ plugin-aarch64: aarch64-deps generate
 	./scripts/swift-build-aarch64 "$(SWIFT)" $(PLUGIN_BUILD_OPTIONS) --scratch-path $(AARCH64_BUILD)
 	rm -rf $(AARCH64_BUNDLE) && mkdir -p $(AARCH64_BUNDLE)
 	cp $(BUNDLE)/*.ttl $(AARCH64_BUNDLE)/
-	cp $(AARCH64_BUILD)/aarch64-none-none-elf/release/libSwiftLV2.elf $(AARCH64_BUNDLE)/$(notdir $(PLUGIN_SO))
+	cp $(AARCH64_BUILD)/aarch64-none-none-elf/release/libSwiftLV2Plugins.elf $(AARCH64_BUNDLE)/$(notdir $(PLUGIN_SO))
 
 # The Swift runtime and Foundation are linked in, so that lv2render, installed, needs
 # only system libraries (no Swift toolchain) and runs in a bare environment; it links
@@ -172,8 +172,8 @@ host: deps
 # package folder so that `pip install ./python` ships it; linked by scripts/link-python-library
 # with the Swift runtime inside, from the objects of LV2HostC and every target it depends on.
 SWIFTC       ?= $(dir $(realpath $(shell command -v $(SWIFT))))swiftc
-PYTHON_LIBRARY := python/swiftlv2/libswiftlv2.so
-PYTHON_LIBRARY_TARGETS := LV2HostC LV2Host AudioMIDIFiles CHostSupport CRemovalOnSignal
+PYTHON_LIBRARY := python/swiftlv2/libswiftlv2host.so
+PYTHON_LIBRARY_TARGETS := LV2HostC LV2Host HostFiles CHostSupport CRemovalOnSignal
 
 python: deps
 	$(SWIFT) build -c release --target LV2HostC --static-swift-stdlib --scratch-path $(HOST_BUILD)
@@ -217,7 +217,7 @@ test-everything: test-deps plugin deb python
 # The middle tier: every layer in a few minutes, after building the plugin and the Python
 # library. The files, the host library, the command line's settings, description, bad input
 # and renders, the checks, the test kit, the architecture, and Python's settings and identity.
-QUICK_FILTER = $(CHECK_FILTER)|^(AudioMIDIFilesTests|HostLibraryTests|ArchitectureTests)\.|LV2RenderTests\.(SettingMeaningTests|PluginDescriptionTests|RenderIdentityTests|BadInputTests)|CheckTests\.TestKitCheckTests|LV2TestKitTests
+QUICK_FILTER = $(CHECK_FILTER)|^(HostFilesTests|HostLibraryTests|ArchitectureTests)\.|LV2RenderTests\.(SettingMeaningTests|PluginDescriptionTests|RenderIdentityTests|BadInputTests)|CheckTests\.TestKitCheckTests|LV2TestKitTests
 test-quick: test-deps plugin python
 	$(SWIFT) build --build-tests --scratch-path $(HOST_BUILD)
 	@./scripts/timed "make test-quick" bash -c 'SWIFTLV2_ROOT=$(CURDIR) $(SWIFT) test --skip-build --disable-swift-testing \
@@ -263,7 +263,7 @@ generated-committed:
 # suites that need no plugin binary. It writes nothing in the tree: the generated-files test
 # says when `make generate` would change them. FILTER picks other tests (a regular expression
 # over Target.Class/test, as for swift test --filter).
-CHECK_FILTER := ^(LV2KitTests|LV2BundleToolTests|DSPTests|DSPKitTests|APIReferenceTests|AudioFileReadingTests|ArchitectureTests|AudioMIDIFilesTests)\.|GeneratedBundleTests/testFilesAreExactlyWhatTheGeneratorWritesNow
+CHECK_FILTER := ^(LV2KitTests|LV2BundleToolTests|SwiftLV2EnginesTests|DSPKitTests|APIReferenceTests|AudioFileReadingTests|ArchitectureTests|HostFilesTests)\.|GeneratedBundleTests/testFilesAreExactlyWhatTheGeneratorWritesNow
 FILTER ?= $(CHECK_FILTER)
 
 check: deps
@@ -359,9 +359,9 @@ clean:
 # for FUZZ_SECONDS, keeping what it learns in fuzz-corpus/ and crashes in
 # fuzz-corpus/crashes/; `make test` runs a short pass with a fixed seed.
 FUZZ_TARGETS := synth rate_adapter
-FUZZ_PLUGIN  := $(FUZZ_BUILD)/release/libSwiftLV2.so
+FUZZ_PLUGIN  := $(FUZZ_BUILD)/release/libSwiftLV2Plugins.so
 FUZZ_DRIVERS := $(FUZZ_BUILD)/drivers
-FUZZ_SOURCES := Tests/Fuzz/fuzz_host.c Tests/Fuzz/fuzz_host.h Sources/SwiftLV2/ports.h
+FUZZ_SOURCES := Tests/Fuzz/fuzz_host.c Tests/Fuzz/fuzz_host.h Sources/SwiftLV2Plugins/ports.h
 
 $(FUZZ_PLUGIN): test-deps generate
 	$(BUILD_PLUGIN) --scratch-path $(FUZZ_BUILD) -Xswiftc -sanitize=fuzzer,address
@@ -369,12 +369,12 @@ $(FUZZ_PLUGIN): test-deps generate
 $(FUZZ_DRIVERS)/fuzz-%: Tests/Fuzz/fuzz_%.c $(FUZZ_SOURCES)
 	@mkdir -p $(FUZZ_DRIVERS)
 	$(CLANG) -g -O1 -fuse-ld=lld -fsanitize=fuzzer,address,undefined -fno-sanitize-recover=undefined \
-		-I Sources/SwiftLV2 $< Tests/Fuzz/fuzz_host.c -o $@ -ldl -lm
+		-I Sources/SwiftLV2Plugins $< Tests/Fuzz/fuzz_host.c -o $@ -ldl -lm
 
 # The same targets without libFuzzer, for valgrind and the uninstrumented plugin.
 $(FUZZ_DRIVERS)/replay-%: Tests/Fuzz/fuzz_%.c Tests/Fuzz/replay.c $(FUZZ_SOURCES)
 	@mkdir -p $(FUZZ_DRIVERS)
-	cc -g -O1 -I Sources/SwiftLV2 $< Tests/Fuzz/fuzz_host.c Tests/Fuzz/replay.c -o $@ -ldl -lm
+	cc -g -O1 -I Sources/SwiftLV2Plugins $< Tests/Fuzz/fuzz_host.c Tests/Fuzz/replay.c -o $@ -ldl -lm
 
 $(FUZZ_CORPUS)/seeds: scripts/fuzz-seeds
 	rm -rf $@

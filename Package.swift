@@ -1,7 +1,7 @@
 // swift-tools-version: 6.1
 import PackageDescription
 
-// The plugin code (DSP, LV2Kit, the plugins and the bundle entry point) builds two ways:
+// The plugin code (SwiftLV2Engines, DSPKit, LV2Kit, the plugins and the bundle entry point) builds two ways:
 // with the `Plugin` trait as Embedded Swift, for the shared object hosts load (no Swift
 // runtime, only libc, libm and libsamplerate); without it as ordinary Swift, so the
 // XCTest suites can import the same value types and test them alone.
@@ -21,7 +21,7 @@ let frameworkCode: [SwiftSetting] = [.enableExperimentalFeature("Embedded", .whe
 let package = Package(
     name: "SwiftLV2",
     products: [
-        .library(name: "SwiftLV2", type: .dynamic, targets: ["SwiftLV2"]),
+        .library(name: "SwiftLV2Plugins", type: .dynamic, targets: ["SwiftLV2Plugins"]),
         .executable(name: "lv2render", targets: ["lv2render"]),
         // The framework, for other packages: declare a plugin, and generate its bundle.
         .library(name: "LV2Kit", targets: ["LV2Kit"]),
@@ -74,19 +74,19 @@ let package = Package(
         .systemLibrary(name: "CStdIO", path: "Sources/CStdIO"),
         .target(name: "AudioFileReading", dependencies: ["CStdIO"], swiftSettings: frameworkCode),
 
-        // The plugins: DSP value types, one declaration and adapter per plugin, the bundle's
+        // The plugins: their engines (SwiftLV2Engines), one declaration and adapter per plugin, the bundle's
         // entry point (generated), and the generator's list of what the bundle holds.
-        .target(name: "DSP", dependencies: ["CMath", "CSampleRate", "RealTimeMath", "DSPKit"], swiftSettings: pluginCode),
-        .target(name: "SineSynth", dependencies: ["DSP", "LV2Kit", "SwiftLV2Version"], swiftSettings: pluginCode),
-        .target(name: "RateAdapter", dependencies: ["DSP", "LV2Kit", "SwiftLV2Version"], swiftSettings: pluginCode),
+        .target(name: "SwiftLV2Engines", dependencies: ["CMath", "CSampleRate", "RealTimeMath", "DSPKit"], swiftSettings: pluginCode),
+        .target(name: "SineSynth", dependencies: ["SwiftLV2Engines", "LV2Kit", "SwiftLV2Version"], swiftSettings: pluginCode),
+        .target(name: "RateAdapter", dependencies: ["SwiftLV2Engines", "LV2Kit", "SwiftLV2Version"], swiftSettings: pluginCode),
         // The project's version, for the plugins' declarations and lv2render: written once.
         .target(name: "SwiftLV2Version", swiftSettings: frameworkCode),
         .target(
-            name: "SwiftLV2", dependencies: ["SineSynth", "RateAdapter"], exclude: ["exports.map", "ports.h"],
+            name: "SwiftLV2Plugins", dependencies: ["SineSynth", "RateAdapter"], exclude: ["exports.map", "ports.h"],
             swiftSettings: pluginCode,
             linkerSettings: [
                 .linkedLibrary("samplerate"),
-                .unsafeFlags(["-use-ld=lld", "-Xlinker", "--gc-sections", "-Xlinker", "--version-script=\(Context.packageDirectory)/Sources/SwiftLV2/exports.map"]),
+                .unsafeFlags(["-use-ld=lld", "-Xlinker", "--gc-sections", "-Xlinker", "--version-script=\(Context.packageDirectory)/Sources/SwiftLV2Plugins/exports.map"]),
             ]),
         .executableTarget(name: "generate-bundle", dependencies: ["LV2KitGenerator", "SineSynth", "RateAdapter"]),
 
@@ -99,19 +99,19 @@ let package = Package(
         // The offline host, in three layers (docs/architecture.md): audio and MIDI files with no
         // LV2 in them (no LV2 or lilv headers: ModuleLayoutTests checks it), the host proper, and the validator.
         .target(name: "CRemovalOnSignal"),
-        .target(name: "AudioMIDIFiles", dependencies: ["CSndFile", "CSampleRate", "CRemovalOnSignal"]),
+        .target(name: "HostFiles", dependencies: ["CSndFile", "CSampleRate", "CRemovalOnSignal"]),
         // Links lilv for discovery's child (bundle_discovery.c), which runs C alone.
         .target(name: "CHostSupport", linkerSettings: [.linkedLibrary("lilv-0")]),
-        .target(name: "LV2Host", dependencies: ["AudioMIDIFiles", "CLV2", "CLilv", "CHostSupport", "CRemovalOnSignal"]),
+        .target(name: "LV2Host", dependencies: ["HostFiles", "CLV2", "CLilv", "CHostSupport", "CRemovalOnSignal"]),
         // RTProbe: `lv2render check` counts what a plugin's run() allocates and locks.
-        .target(name: "LV2Check", dependencies: ["LV2Host", "AudioMIDIFiles", "CLilv", "CHostSupport", "RTProbe"]),
+        .target(name: "LV2Check", dependencies: ["LV2Host", "HostFiles", "CLilv", "CHostSupport", "RTProbe"]),
         // The host as a C library (include/swiftlv2.h) for Python's swiftlv2 package. Not a
         // product: SwiftPM links a dynamic library with the toolchain's Swift runtime, so
         // `make python` links the objects itself, with the runtime inside (docs/python.md).
-        .target(name: "LV2HostC", dependencies: ["LV2Host", "AudioMIDIFiles"], exclude: ["include", "exports.map"]),
+        .target(name: "LV2HostC", dependencies: ["LV2Host", "HostFiles"], exclude: ["include", "exports.map"]),
         // The command line, and its policy: the repository's bundle, the version, `--notes`.
         .executableTarget(name: "lv2render", dependencies: [
-            "LV2Check", "LV2Host", "AudioMIDIFiles", "CHostSupport", "SwiftLV2Version",
+            "LV2Check", "LV2Host", "HostFiles", "CHostSupport", "SwiftLV2Version",
             .product(name: "ArgumentParser", package: "swift-argument-parser"),
         ]),
 
@@ -125,25 +125,25 @@ let package = Package(
         // Its C part lets the test executable be the check's worker process (CheckRunner starts
         // it again with `check-worker …`), so checks need no lv2render built.
         .target(name: "CLV2TestKitWorker"),
-        .target(name: "LV2TestKit", dependencies: ["LV2Host", "LV2Check", "AudioMIDIFiles", "CHostSupport", "RTProbe", "CLV2TestKitWorker"]),
+        .target(name: "LV2TestKit", dependencies: ["LV2Host", "LV2Check", "HostFiles", "CHostSupport", "RTProbe", "CLV2TestKitWorker"]),
 
         // What several test suites share: fixture writers, paths (and the kit's signal measurements).
-        .target(name: "TestSupport", dependencies: ["LV2Host", "AudioMIDIFiles", "LV2TestKit"], path: "Tests/TestSupport"),
+        .target(name: "TestSupport", dependencies: ["LV2Host", "HostFiles", "LV2TestKit"], path: "Tests/TestSupport"),
 
         .testTarget(name: "LV2KitTests", dependencies: ["LV2Kit", "LV2KitGenerator"]),
         .testTarget(name: "LV2BundleToolTests", dependencies: ["LV2BundleTool", "LV2KitGenerator"]),
         .testTarget(name: "DSPKitTests", dependencies: ["DSPKit"]),
-        .testTarget(name: "DSPTests", dependencies: ["DSP", "DSPKit", "SineSynth", "RateAdapter", "TestSupport"]),
+        .testTarget(name: "SwiftLV2EnginesTests", dependencies: ["SwiftLV2Engines", "DSPKit", "SineSynth", "RateAdapter", "TestSupport"]),
         .testTarget(name: "AudioFileReadingTests", dependencies: ["AudioFileReading", "CSndFile", "TestSupport"]),
         .testTarget(name: "PluginTests", dependencies: [
-            "LV2Check", "LV2Host", "AudioMIDIFiles", "RTProbe", "TestSupport", "DSP", "LV2Kit", "SineSynth", "RateAdapter",
+            "LV2Check", "LV2Host", "HostFiles", "RTProbe", "TestSupport", "SwiftLV2Engines", "LV2Kit", "SineSynth", "RateAdapter",
         ]),
         // The host's tests, one target per layer: the files, the host library, the command line
         // (with the C library and the test kit, which answer as it does), and the layout itself.
-        .testTarget(name: "AudioMIDIFilesTests", dependencies: ["AudioMIDIFiles", "LV2Host", "TestSupport"]),
-        .testTarget(name: "HostLibraryTests", dependencies: ["LV2Host", "AudioMIDIFiles", "CLV2", "TestSupport"]),
+        .testTarget(name: "HostFilesTests", dependencies: ["HostFiles", "LV2Host", "TestSupport"]),
+        .testTarget(name: "HostLibraryTests", dependencies: ["LV2Host", "HostFiles", "CLV2", "TestSupport"]),
         .testTarget(name: "LV2RenderTests", dependencies: [
-            "lv2render", "LV2Host", "LV2HostC", "LV2TestKit", "AudioMIDIFiles", "TestSupport", "SwiftLV2Version", "DSP", "RateAdapter",
+            "lv2render", "LV2Host", "LV2HostC", "LV2TestKit", "HostFiles", "TestSupport", "SwiftLV2Version", "SwiftLV2Engines", "RateAdapter",
         ]),
         .testTarget(name: "ArchitectureTests", dependencies: ["TestSupport"]),
         .testTarget(name: "CheckTests", dependencies: ["LV2Host", "LV2TestKit", "TestSupport"]),

@@ -1,5 +1,5 @@
 """The package's build, beside pyproject.toml: a wheel for one platform, since it carries
-libswiftlv2.so (and, made by `make wheel`, the libraries that needs and SwiftLV2's plugins),
+libswiftlv2host.so (and, made by `make wheel`, the libraries that needs and SwiftLV2's plugins),
 though it has no Python extension; so its tag is py3-none-PLATFORM."""
 
 import sys
@@ -9,7 +9,7 @@ from setuptools import setup
 from setuptools.dist import Distribution
 from wheel.bdist_wheel import bdist_wheel
 
-LIBRARY = Path(__file__).resolve().parent / "swiftlv2" / "libswiftlv2.so"
+LIBRARY = Path(__file__).resolve().parent / "swiftlv2" / "libswiftlv2host.so"
 
 if not LIBRARY.exists():
     sys.exit(f"swiftlv2 cannot be built without its library {LIBRARY}, which `make python` builds in a SwiftLV2 "

@@ -1,7 +1,7 @@
 // The sine synth's algorithm in plain C, as an LV2 plugin with the same ports, so that
 // the benchmark can run it through exactly the same host code as the Swift plugin.
 //
-// Every per-sample and per-block step mirrors Sources/DSP/Synth and Sources/SineSynth:
+// Every per-sample and per-block step mirrors Sources/SwiftLV2Engines/Synth and Sources/SineSynth:
 // controls read and clamped once per block, the atom sequence walked with the same
 // checks, rendering split at every event, the envelope's stages, the per-sample glide
 // check, the phase accumulator in cycles with the polynomial sine, the voices summed in

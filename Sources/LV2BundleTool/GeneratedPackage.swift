@@ -26,7 +26,7 @@ struct GeneratedPackage {
     private var manifest: String {
         let author = request.package.lastPathComponent
         let products = ".product(name: \(literal(bundle.name)), package: \(literal(author)))"
-        let exportsMap = request.swiftLV2.appendingPathComponent("Sources/SwiftLV2/exports.map").path
+        let exportsMap = request.swiftLV2.appendingPathComponent("Sources/SwiftLV2Plugins/exports.map").path
         return """
             // swift-tools-version: 6.1
             // Written by lv2-bundle for the bundle \(bundle.name).lv2: edit the plugin's package, not this file.

@@ -1,4 +1,4 @@
-import AudioMIDIFiles
+import HostFiles
 import CHostSupport
 import CLilv
 import Foundation

@@ -1,4 +1,4 @@
-import AudioMIDIFiles
+import HostFiles
 import LV2Host
 
 /// Hostile audio, controls and MIDI, and the sloppy host's sequence headers.

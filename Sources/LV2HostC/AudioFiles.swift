@@ -1,4 +1,4 @@
-import AudioMIDIFiles
+import HostFiles
 import LV2Host
 
 @_cdecl("swiftlv2_audio_read")

@@ -1,4 +1,4 @@
-import AudioMIDIFiles
+import HostFiles
 import Foundation
 
 // Each thread has its own last error, so that threads working on different chains never

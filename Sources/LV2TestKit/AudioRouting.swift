@@ -1,4 +1,4 @@
-import AudioMIDIFiles
+import HostFiles
 import LV2Host
 
 /// The channels `render(input:sideChain:)` hands the renderer and the map that routes each to

@@ -1,4 +1,4 @@
-import AudioMIDIFiles
+import HostFiles
 import Foundation
 
 /// A test of a bundle whose binary was not rebuilt after a source edit would test the old

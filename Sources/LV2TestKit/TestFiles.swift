@@ -1,4 +1,4 @@
-import AudioMIDIFiles
+import HostFiles
 import Foundation
 
 /// Files a test makes for the plugin to read (a sample, an impulse response), generated

@@ -1,4 +1,4 @@
-import DSP
+import SwiftLV2Engines
 import LV2Kit
 
 /// `urn:swiftlv2:rate-adapter`: stereo audio through libsamplerate at an internal rate

@@ -1,4 +1,4 @@
-import DSP
+import SwiftLV2Engines
 import LV2Kit
 
 /// `urn:swiftlv2:sine-synth`: a polyphonic sine synthesizer (its declaration, ports and

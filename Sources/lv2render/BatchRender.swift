@@ -1,5 +1,5 @@
 import ArgumentParser
-import AudioMIDIFiles
+import HostFiles
 import CHostSupport
 import Foundation
 import LV2Host

@@ -1,5 +1,5 @@
 import ArgumentParser
-import AudioMIDIFiles
+import HostFiles
 import Foundation
 import LV2Check
 import LV2Host

@@ -1,5 +1,5 @@
 import ArgumentParser
-import AudioMIDIFiles
+import HostFiles
 import LV2Host
 
 struct InfoCommand: ParsableCommand {

@@ -1,4 +1,4 @@
-import AudioMIDIFiles
+import HostFiles
 import Foundation
 
 /// The `--notes` option: a melody for quick tests, without a MIDI file.

@@ -1,5 +1,5 @@
 import ArgumentParser
-import AudioMIDIFiles
+import HostFiles
 import CRemovalOnSignal
 import Foundation
 import LV2Host

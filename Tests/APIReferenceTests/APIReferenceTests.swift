@@ -62,7 +62,7 @@ final class APIReferenceTests: XCTestCase {
         }
     }
 
-    /// A library product other packages use has a page (the plugin binary `SwiftLV2` is not an API),
+    /// A library product other packages use has a page (the plugin binary `SwiftLV2Plugins` is not an API),
     /// and building the generator builds every module it documents.
     func testEveryLibraryProductHasAPage() throws {
         let package = try PackageManifest()
@@ -70,7 +70,7 @@ final class APIReferenceTests: XCTestCase {
         let library = try NSRegularExpression(pattern: #"\.library\(name: "([A-Za-z0-9]+)"[^)]*targets: \[([^\]]*)\]"#)
         var targets: Set<String> = []
         for match in library.matches(in: manifest, range: NSRange(manifest.startIndex..., in: manifest)) {
-            guard let name = Range(match.range(at: 1), in: manifest), manifest[name] != "SwiftLV2",
+            guard let name = Range(match.range(at: 1), in: manifest), manifest[name] != "SwiftLV2Plugins",
                   let list = Range(match.range(at: 2), in: manifest) else { continue }
             targets.formUnion(manifest[list].split(separator: ",").map { $0.trimmingCharacters(in: CharacterSet(charactersIn: "\" ")) })
         }

@@ -1,4 +1,4 @@
-import AudioMIDIFiles
+import HostFiles
 @testable import LV2Host
 import XCTest
 

@@ -1,5 +1,5 @@
 import Foundation
-import AudioMIDIFiles
+import HostFiles
 import LV2Host
 import TestSupport
 import XCTest

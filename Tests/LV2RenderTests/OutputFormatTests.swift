@@ -1,4 +1,4 @@
-import AudioMIDIFiles
+import HostFiles
 import CSndFile
 import Foundation
 import TestSupport

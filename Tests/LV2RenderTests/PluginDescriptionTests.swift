@@ -1,4 +1,4 @@
-import AudioMIDIFiles
+import HostFiles
 import Foundation
 import LV2Host
 import LV2HostC
@@ -26,7 +26,7 @@ final class PluginDescriptionTests: XCTestCase {
         defer { swiftlv2_chain_free(chain) }
         let instance = try Self.object(Self.taken(swiftlv2_chain_plugin_json(chain, 0)))
 
-        let pythonLibrary = Repository.root.appendingPathComponent("python/swiftlv2/libswiftlv2.so").path
+        let pythonLibrary = Repository.root.appendingPathComponent("python/swiftlv2/libswiftlv2host.so").path
         guard FileManager.default.fileExists(atPath: pythonLibrary) else {
             return XCTFail("\(pythonLibrary) is missing: run make python first.")
         }

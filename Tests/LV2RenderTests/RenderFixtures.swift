@@ -1,4 +1,4 @@
-import AudioMIDIFiles
+import HostFiles
 import LV2Host
 import TestSupport
 import XCTest

@@ -1,4 +1,4 @@
-import AudioMIDIFiles
+import HostFiles
 import Foundation
 import LV2Host
 import LV2HostC
@@ -73,7 +73,7 @@ final class SettingMeaningTests: XCTestCase {
 
     /// Python's `set_parameter` hands the text to the C library (`make python` builds it first).
     func testPythonGivesTheTablesOutcomes() throws {
-        let library = Repository.root.appendingPathComponent("python/swiftlv2/libswiftlv2.so").path
+        let library = Repository.root.appendingPathComponent("python/swiftlv2/libswiftlv2host.so").path
         guard FileManager.default.fileExists(atPath: library) else {
             return XCTFail("\(library) is missing: run make python first.")
         }

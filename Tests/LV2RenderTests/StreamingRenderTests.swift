@@ -1,5 +1,5 @@
-import AudioMIDIFiles
-import DSP
+import HostFiles
+import SwiftLV2Engines
 import Foundation
 import LV2Host
 import RateAdapter

@@ -50,7 +50,7 @@ final class DebianPackageTests: XCTestCase {
         let bundleFiles = try FileManager.default.contentsOfDirectory(atPath: Repository.bundle.path)
             .filter { $0.hasSuffix(".ttl") || $0.hasSuffix(".so") }
         let pythonFiles = try FileManager.default.contentsOfDirectory(atPath: Repository.root.appendingPathComponent("python/swiftlv2").path)
-            .filter { $0.hasSuffix(".py") || $0 == "libswiftlv2.so" || $0 == "py.typed" }
+            .filter { $0.hasSuffix(".py") || $0 == "libswiftlv2host.so" || $0 == "py.typed" }
         let expected = Set(bundleFiles.map { "/usr/lib/lv2/swiftlv2.lv2/\($0)" } + [
             "/usr/bin/lv2render", "/usr/share/man/man1/lv2render.1.gz",
             "/usr/share/bash-completion/completions/lv2render", "/usr/share/zsh/vendor-completions/_lv2render",
@@ -102,7 +102,7 @@ final class DebianPackageTests: XCTestCase {
         let folder = TemporaryFolder("deb-contents")
         try Self.succeed("dpkg-deb", ["--extract", try Self.package(), folder.url.path])
         let lv2render = folder.path("usr/bin/lv2render")
-        for binary in [lv2render, folder.path("usr/lib/python3/dist-packages/swiftlv2/libswiftlv2.so")] {
+        for binary in [lv2render, folder.path("usr/lib/python3/dist-packages/swiftlv2/libswiftlv2host.so")] {
             let libraries = try Self.output("ldd", [binary]).split(separator: "\n")
             XCTAssertFalse(libraries.isEmpty)
             for library in libraries {
@@ -121,7 +121,7 @@ final class DebianPackageTests: XCTestCase {
         _ = try Self.package()
         let folder = Repository.root.appendingPathComponent(".build-deb")
         let result = try runCommand("dpkg-shlibdeps", ["-O", "root/usr/bin/lv2render", "root/usr/lib/lv2/swiftlv2.lv2/swiftlv2.so",
-                                                       "root/usr/lib/python3/dist-packages/swiftlv2/libswiftlv2.so"],
+                                                       "root/usr/lib/python3/dist-packages/swiftlv2/libswiftlv2host.so"],
                                     currentDirectory: folder)
         XCTAssertEqual(result.status, 0, result.standardError)
         XCTAssertFalse(result.standardError.contains("useless"), result.standardError)

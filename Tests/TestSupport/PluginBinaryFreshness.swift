@@ -4,7 +4,7 @@ import Foundation
 /// source edit without it would test the old binary and pass or fail for the wrong reason.
 /// The first test that locates our bundle (`Repository.pluginBinary`,
 /// `Repository.lv2PathWithOnlyOurBundle`) checks that the binary is newer than every file of
-/// the targets the `SwiftLV2` library is built from (read from Package.swift), and when it is
+/// the targets the `SwiftLV2Plugins` library is built from (read from Package.swift), and when it is
 /// not, stops the test run with one sentence that says which file and what to run.
 enum PluginBinaryFreshness {
     static let checked: Void = {
@@ -20,7 +20,7 @@ enum PluginBinaryFreshness {
             return "plugin.lv2/swiftlv2.so is missing: run `make plugin` before the plugin tests."
         }
         guard let manifest = try? PackageManifest() else { return nil }
-        for target in manifest.reach(of: "SwiftLV2").sorted() {
+        for target in manifest.reach(of: "SwiftLV2Plugins").sorted() {
             let folder = root.appendingPathComponent("Sources").appendingPathComponent(target)
             for file in (try? FileManager.default.subpathsOfDirectory(atPath: folder.path)) ?? [] {
                 if let date = modified(folder.appendingPathComponent(file)), date > built {

@@ -1,4 +1,4 @@
-"""The C interface of libswiftlv2 (Sources/LV2HostC/include/swiftlv2.h), through ctypes.
+"""The C interface of libswiftlv2host (Sources/LV2HostC/include/swiftlv2.h), through ctypes.
 
 ctypes releases the GIL for the length of every foreign call, so audio processed on
 several threads runs on several cores.
@@ -16,7 +16,7 @@ import numpy.typing as npt
 
 from .errors import Error, error_of_kind
 
-_LIBRARY_NAME = "libswiftlv2.so"
+_LIBRARY_NAME = "libswiftlv2host.so"
 
 
 def _library_path() -> str:

@@ -1,5 +1,5 @@
 """The C header is the library's interface: a C program built against it (with gcc, no Swift)
-hosts eg-amp through libswiftlv2 and reads an error as a sentence."""
+hosts eg-amp through libswiftlv2host and reads an error as a sentence."""
 
 import subprocess
 from pathlib import Path

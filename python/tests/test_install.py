@@ -30,7 +30,7 @@ def test_pip_install_into_a_virtualenv_works_without_the_toolchain(tmp_path):
     assert location.startswith(str(venv))
     assert abs(float(level) - 10 ** (-6 / 20)) < 1e-6
 
-    library = next(venv.glob("lib/python3*/site-packages/swiftlv2/libswiftlv2.so"))
+    library = next(venv.glob("lib/python3*/site-packages/swiftlv2/libswiftlv2host.so"))
     dependencies = subprocess.run(["ldd", str(library)], capture_output=True, text=True, check=True).stdout
     assert "swift" not in dependencies.lower(), dependencies
 
@@ -38,11 +38,11 @@ def test_pip_install_into_a_virtualenv_works_without_the_toolchain(tmp_path):
 def test_the_source_package_refuses_to_build_without_its_library(tmp_path):
     source = tmp_path / "python"
     shutil.copytree(PACKAGE_SOURCE, source, ignore=shutil.ignore_patterns("tests", "build", "*.egg-info", "__pycache__",
-                                                                        "libswiftlv2.so"))
+                                                                        "libswiftlv2host.so"))
     subprocess.run([sys.executable, "-m", "venv", "--system-site-packages", str(tmp_path / "venv")], check=True)
     pip = subprocess.run([str(tmp_path / "venv" / "bin" / "pip"), "install", "--no-index", "--no-build-isolation", str(source)],
                          capture_output=True, text=True)
     assert pip.returncode != 0
-    sentence = (f"swiftlv2 cannot be built without its library {source}/swiftlv2/libswiftlv2.so, which `make python` "
+    sentence = (f"swiftlv2 cannot be built without its library {source}/swiftlv2/libswiftlv2host.so, which `make python` "
                 "builds in a SwiftLV2 clone; run it first, or install the wheel `make wheel` makes.")
     assert sentence in pip.stdout + pip.stderr

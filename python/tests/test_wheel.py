@@ -34,7 +34,7 @@ def test_the_wheels_tag_and_contents_are_what_auditwheel_reports() -> None:
     assert tag and wheel.name == f"swiftlv2-{swiftlv2.__version__}-py3-none-{tag.group(1)}.whl", shown.stdout
     assert tag.group(1).startswith("manylinux_2_")
     names = zipfile.ZipFile(wheel).namelist()
-    for carried in ["swiftlv2/libswiftlv2.so", "swiftlv2/py.typed", "swiftlv2/swiftlv2.lv2/manifest.ttl",
+    for carried in ["swiftlv2/libswiftlv2host.so", "swiftlv2/py.typed", "swiftlv2/swiftlv2.lv2/manifest.ttl",
                     "swiftlv2/swiftlv2.lv2/swiftlv2.so", "swiftlv2/swiftlv2.lv2/sine-synth.ttl"]:
         assert carried in names
     vendored = {Path(name).name.split("-")[0] for name in names if name.startswith("swiftlv2.libs/")}

@@ -1,4 +1,4 @@
-import AudioMIDIFiles
+import HostFiles
 
 /// A control input moved along straight lines between points (`--automate`): before the
 /// first point it holds the first value, after the last the last. The renderer cuts blocks

@@ -1,4 +1,4 @@
-import AudioMIDIFiles
+import HostFiles
 
 /// How a render cuts time into `run()` calls: always the same length, or lengths
 /// drawn from a seeded generator so that a "random" partition can be repeated.

@@ -1,4 +1,4 @@
-import AudioMIDIFiles
+import HostFiles
 
 /// Which source channel feeds each audio input, or silence.
 ///

@@ -1,4 +1,4 @@
-import AudioMIDIFiles
+import HostFiles
 
 /// A chain of plugins kept alive between calls, for a program that pushes audio through
 /// it piece by piece (the C library, and Python over it).

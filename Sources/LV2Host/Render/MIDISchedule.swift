@@ -1,4 +1,4 @@
-import AudioMIDIFiles
+import HostFiles
 
 /// MIDI events turned into frame positions and handed out block by block.
 ///

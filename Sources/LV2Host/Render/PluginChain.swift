@@ -1,4 +1,4 @@
-import AudioMIDIFiles
+import HostFiles
 
 /// The plugins of one render, wired together: the input and the MIDI go into the
 /// first, each one's audio outputs into the next one's inputs.

@@ -1,4 +1,4 @@
-import AudioMIDIFiles
+import HostFiles
 
 /// Everything a render needs: the chain, the timing and what goes in.
 public struct RenderRequest {

@@ -1,4 +1,4 @@
-import AudioMIDIFiles
+import HostFiles
 
 /// The rendered audio, in memory, and what was measured on the way (`result.latency`, …).
 @dynamicMemberLookup

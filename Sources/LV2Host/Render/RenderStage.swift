@@ -1,4 +1,4 @@
-import AudioMIDIFiles
+import HostFiles
 
 /// One plugin in a render chain, with the control values to set before it runs.
 public struct RenderStage {

@@ -1,4 +1,4 @@
-import AudioMIDIFiles
+import HostFiles
 import Foundation
 
 /// Renders a chain of plugins offline: instantiates them, feeds audio and MIDI

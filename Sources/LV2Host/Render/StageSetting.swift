@@ -1,4 +1,4 @@
-import AudioMIDIFiles
+import HostFiles
 
 /// "Set this name to this value on this stage": what lv2render's `--set NAME=VALUE`, a
 /// `LiveChain`'s `set` (so the C library and Python) and LV2TestKit's `render` all mean, in

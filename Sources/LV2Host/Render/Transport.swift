@@ -1,4 +1,4 @@
-import AudioMIDIFiles
+import HostFiles
 
 /// The musical time a render plays at: a tempo (constant, or a MIDI file's tempo map)
 /// and a meter, rolling from bar 0 at frame 0, as a DAW's transport does while it

@@ -40,9 +40,9 @@ public struct LV2SearchPath: Equatable {
     }
 
     /// Our own bundle: the repository's `plugin.lv2` under `$SWIFTLV2_ROOT`; else `swiftlv2.lv2`
-    /// beside `file` (the Python wheel carries it beside `libswiftlv2.so`); else the `plugin.lv2`
+    /// beside `file` (the Python wheel carries it beside `libswiftlv2host.so`); else the `plugin.lv2`
     /// of a folder up to four levels above `file` (`.build/debug/lv2render`,
-    /// `python/swiftlv2/libswiftlv2.so` in a checkout).
+    /// `python/swiftlv2/libswiftlv2host.so` in a checkout).
     public static func repositoryBundle(near file: String) -> String? {
         func bundle(in root: URL, named name: String = "plugin.lv2") -> String? {
             let candidate = root.appendingPathComponent(name)

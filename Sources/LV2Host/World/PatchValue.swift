@@ -1,4 +1,4 @@
-import AudioMIDIFiles
+import HostFiles
 import Foundation
 
 /// A value for a parameter, typed by its range.

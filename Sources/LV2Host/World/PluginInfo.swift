@@ -1,4 +1,4 @@
-import AudioMIDIFiles
+import HostFiles
 
 /// What lilv says about one plugin: identity, files, ports, features and presets.
 public struct PluginInfo {

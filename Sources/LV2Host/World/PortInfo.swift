@@ -1,4 +1,4 @@
-import AudioMIDIFiles
+import HostFiles
 
 /// What lilv says about one port, read once so the rest of the host never touches lilv.
 public struct PortInfo {

@@ -1,4 +1,4 @@
-/* swiftlv2.h: the C interface of libswiftlv2, SwiftLV2's offline LV2 host as a library.
+/* swiftlv2.h: the C interface of libswiftlv2host, SwiftLV2's offline LV2 host as a library.
  *
  * The library is built from the host lv2render uses (Sources/LV2Host), with the Swift
  * runtime linked in: it needs only lilv, libsndfile, libsamplerate and libc.

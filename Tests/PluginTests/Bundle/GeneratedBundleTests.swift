@@ -1,4 +1,4 @@
-import DSP
+import SwiftLV2Engines
 import Foundation
 import LV2Host
 import LV2Kit
@@ -29,8 +29,8 @@ final class GeneratedBundleTests: XCTestCase {
         let onDisk = try FileManager.default.contentsOfDirectory(atPath: Repository.root.appendingPathComponent("plugin.lv2").path)
         XCTAssertEqual(turtle, onDisk.filter { $0.hasSuffix(".ttl") }.sorted(), "the bundle's Turtle files")
         let pairs = turtle.map { (bundle.appendingPathComponent($0), "plugin.lv2/" + $0) } + [
-            (output.url.appendingPathComponent("Bundle.swift"), "Sources/SwiftLV2/Bundle.swift"),
-            (output.url.appendingPathComponent("ports.h"), "Sources/SwiftLV2/ports.h"),
+            (output.url.appendingPathComponent("Bundle.swift"), "Sources/SwiftLV2Plugins/Bundle.swift"),
+            (output.url.appendingPathComponent("ports.h"), "Sources/SwiftLV2Plugins/ports.h"),
         ]
         for (generated, path) in pairs {
             let text = try String(contentsOf: generated, encoding: .utf8)

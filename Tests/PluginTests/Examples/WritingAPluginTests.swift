@@ -1,4 +1,4 @@
-import AudioMIDIFiles
+import HostFiles
 import Foundation
 import LV2Host
 import TestSupport

@@ -1,4 +1,4 @@
-import DSP
+import SwiftLV2Engines
 import LV2Check
 import LV2Host
 import RateAdapter

@@ -1,4 +1,4 @@
-import DSP
+import SwiftLV2Engines
 @testable import LV2Host
 import RateAdapter
 import TestSupport

@@ -1,5 +1,5 @@
 import CLV2
-import DSP
+import SwiftLV2Engines
 import Foundation
 import LV2Host
 import RateAdapter

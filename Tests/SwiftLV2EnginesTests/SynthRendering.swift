@@ -1,4 +1,4 @@
-import DSP
+import SwiftLV2Engines
 import SineSynth  // the defaults its declaration gives
 
 /// An event at a frame, for `render`.

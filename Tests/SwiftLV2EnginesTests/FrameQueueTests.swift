@@ -1,4 +1,4 @@
-import DSP
+import SwiftLV2Engines
 import XCTest
 
 final class FrameQueueTests: XCTestCase {

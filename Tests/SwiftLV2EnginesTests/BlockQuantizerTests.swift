@@ -1,5 +1,5 @@
 import DSPKit
-import DSP
+import SwiftLV2Engines
 import XCTest
 
 final class BlockQuantizerTests: XCTestCase {

@@ -1,4 +1,4 @@
-import DSP
+import SwiftLV2Engines
 import RateAdapter  // the defaults and ranges its declaration gives
 import Foundation
 import TestSupport

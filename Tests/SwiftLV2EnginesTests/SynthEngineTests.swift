@@ -1,4 +1,4 @@
-import DSP
+import SwiftLV2Engines
 import SineSynth  // the defaults and ranges its declaration gives
 import TestSupport
 import XCTest

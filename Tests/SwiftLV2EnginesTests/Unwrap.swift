@@ -1,6 +1,6 @@
 import XCTest
 
-/// `XCTUnwrap` for the non-copyable DSP types: the value, or a failed test.
+/// `XCTUnwrap` for the non-copyable engine types: the value, or a failed test.
 func unwrap<Value: ~Copyable>(
     _ value: consuming Value?, _ what: String, file: StaticString = #filePath, line: UInt = #line
 ) throws -> Value {

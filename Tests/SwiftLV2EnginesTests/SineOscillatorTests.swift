@@ -1,4 +1,4 @@
-import DSP
+import SwiftLV2Engines
 import SineSynth  // the defaults its declaration gives
 import Foundation
 import TestSupport

@@ -26,7 +26,7 @@ public struct SineOscillator {
     /// cos(2πθ) = sin(2πs) with s = ¼ − |θ| in `-¼...¼`, where an odd minimax polynomial
     /// of degree 9 is within 3.4e-9 of the sine (−169 dB): every error component lies far
     /// below the −120 dB the synth promises, for ten multiplications and additions and no
-    /// table, branch or libm call. `Tests/DSPTests/SineOscillatorTests` measures it.
+    /// table, branch or libm call. `Tests/SwiftLV2EnginesTests/SineOscillatorTests` measures it.
     @inline(__always)
     public static func value<L: DoubleLanes>(phase: L) -> L {
         let s = 0.25 - L.magnitude(phase)

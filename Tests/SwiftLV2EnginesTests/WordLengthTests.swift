@@ -1,4 +1,4 @@
-import DSP
+import SwiftLV2Engines
 import RateAdapter  // the lowest rate its declaration gives
 import TestSupport
 import XCTest

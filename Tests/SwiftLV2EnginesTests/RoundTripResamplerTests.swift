@@ -1,4 +1,4 @@
-import DSP
+import SwiftLV2Engines
 import Foundation
 import RateAdapter
 import TestSupport

@@ -1,4 +1,4 @@
-import DSP
+import SwiftLV2Engines
 import XCTest
 
 /// The envelope's stages as the synth's four-voice loop runs them: one linear step per

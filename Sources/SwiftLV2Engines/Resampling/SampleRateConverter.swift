@@ -18,7 +18,7 @@ public struct SampleRateConverter: ~Copyable {
         ///
         /// The sinc converters are time-aligned. Linear interpolates between the frames
         /// at p − 1 and p; zero-order hold repeats the frame at ⌊p⌋ − 1, which is 1.5
-        /// frames behind p on average. (Measured with libsamplerate 0.2.2; the DSP tests
+        /// frames behind p on average. (Measured with libsamplerate 0.2.2; SwiftLV2EnginesTests
         /// check it.)
         public var outputDelay: Double {
             switch self {
