@@ -95,7 +95,7 @@ extension Arpeggio.Settings {
     init(_ ports: borrowing Ports<Arpeggiator.Port>) {
         let stepsPerBeat = Double(1 << ports.integer(.division))  // quarters, eighths, sixteenths
         self.init(stepsPerSecond: Double(ports.control(.bpm)) / 60 * stepsPerBeat, gate: Double(ports.control(.gate)),
-                  pattern: Arpeggio.Pattern(rawValue: ports.integer(.pattern)) ?? .up,
+                  pattern: Arpeggio.Pattern(choosing: ports.integer(.pattern)),
                   octaves: ports.integer(.octaves), latch: ports.isOn(.latch))
     }
 }
