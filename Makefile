@@ -233,20 +233,20 @@ example-aarch64: aarch64-deps
 	cd Examples/Arpeggiator && $(LV2_BUNDLE) --platform aarch64
 
 # Each example package's own tests (written with LV2TestKit, as an author's are), each run
-# the way its author runs them: the bundle built with the one command, then `swift test -c
-# release`: whole-module, as lv2-bundle builds the plugin's code, because file by file (a debug
-# build) the real-time checker refuses `run`'s calls into the plugin's other files.
+# the ways its author runs them: the bundle built with the one command, then `swift test -c
+# release` and plain `swift test` (a debug build, file by file, where the real-time checker
+# accepts `run`'s calls into the plugin's other files because each callee carries
+# @_noAllocation @_noLocks itself).
 EXAMPLES := Arpeggiator Delay Ducker Sampler
 example-tests: test-deps
 	@for example in $(EXAMPLES); do \
 		(cd Examples/$$example && $(LV2_BUNDLE)) \
 		&& ./scripts/timed "swift test in Examples/$$example" bash -c \
 			'cd Examples/$$0 && $$1 test -c release --disable-swift-testing' $$example "$(SWIFT)" \
+		&& ./scripts/timed "swift test (debug) in Examples/$$example" bash -c \
+			'cd Examples/$$0 && $$1 test --disable-swift-testing' $$example "$(SWIFT)" \
 		|| exit 1; \
 	done
-	@# The ducker's run calls into its other file only through functions marked @_noAllocation
-	@# @_noLocks, so its tests also pass in a debug build: plain `swift test`, as an author types it.
-	@./scripts/timed "swift test (debug) in Examples/Ducker" bash -c 'cd Examples/Ducker && $$0 test --disable-swift-testing' "$(SWIFT)"
 
 # The generated files as `make` and the examples' lv2-bundle (run by the tests) just wrote them
 # are the committed ones (GeneratedBundleTests compares ours with what the generator writes;

@@ -94,7 +94,7 @@ let package = Package(
         // their doc comments. The generator depends on the modules it documents, so that
         // building it builds them (`make api-reference`); their list is DocumentedModule.all.
         .target(name: "APIReference"),
-        .executableTarget(name: "generate-api-reference", dependencies: ["APIReference", "AudioFileReading", "DSPKit", "LV2Kit", "LV2KitGenerator", "LV2TestKit", "RealTimeMath"]),
+        .executableTarget(name: "generate-api-reference", dependencies: ["APIReference", "AudioFileReading", "DSPKit", "LV2Check", "LV2Host", "LV2Kit", "LV2KitGenerator", "LV2TestKit", "RealTimeMath"]),
 
         // The offline host, in three layers (docs/architecture.md): audio and MIDI files with no
         // LV2 in them (no LV2 or lilv headers: ModuleLayoutTests checks it), the host proper, and the validator.

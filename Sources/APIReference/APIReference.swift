@@ -5,9 +5,20 @@ import Foundation
 public struct APIReference: Sendable {
     public let pages: [ReferencePage]
 
-    /// Reads each module's public symbols from the build `extractor` reads.
+    /// Reads each module's public symbols from the build `extractor` reads; of a module met
+    /// through others, only the types their pages name.
     public init(extractor: SymbolGraphExtractor, modules: [DocumentedModule] = DocumentedModule.all) throws {
-        pages = try modules.map { ReferencePage(module: $0, graphs: try extractor.graphs(of: $0.name)) }
+        var pages: [ReferencePage] = []
+        for module in modules {
+            let graphs = try extractor.graphs(of: module.name)
+            if module.metThrough.isEmpty {
+                pages.append(ReferencePage(module: module, graphs: graphs))
+            } else {
+                let named = pages.filter { module.metThrough.contains($0.module.name) }.reduce(into: Set<String>()) { $0.formUnion($1.namedTypes) }
+                pages.append(ReferencePage(module: module, graphs: graphs, onlyTypesNamedBy: named))
+            }
+        }
+        self.pages = pages
     }
 
     /// Each file of docs/reference/ by name, with its contents.

@@ -9,14 +9,37 @@ public struct ReferencePage: Sendable {
     private let symbols: [String: SymbolGraph.Symbol]
     private let relationships: [SymbolGraph.Relationship]
 
-    public init(module: DocumentedModule, graphs: [SymbolGraph]) {
+    /// The identifiers of the types other pages name, whose types alone this page holds; nil: all.
+    public let onlyTypesNamedBy: Set<String>?
+
+    /// - Parameter onlyTypesNamedBy: When given, the page holds only the module's types with
+    ///   these identifiers and those their declarations name in turn (each with its members).
+    public init(module: DocumentedModule, graphs: [SymbolGraph], onlyTypesNamedBy named: Set<String>? = nil) {
         self.module = module
+        onlyTypesNamedBy = named
         var symbols: [String: SymbolGraph.Symbol] = [:]
         for graph in graphs {
             for symbol in graph.symbols where symbol.spi != true { symbols[symbol.identifier.precise] = symbol }
         }
+        if let named {
+            // The top-level types named, and those their members name, until none is added.
+            var kept: Set<String> = [], names = named
+            while true {
+                let reached = kept.union(names.compactMap { symbols[$0]?.pathComponents.first })
+                guard reached != kept else { break }
+                kept = reached
+                names = Set(symbols.values.filter { kept.contains($0.pathComponents.first ?? "") }
+                    .flatMap { ($0.declarationFragments ?? []).compactMap(\.preciseIdentifier) })
+            }
+            symbols = symbols.filter { kept.contains($0.value.pathComponents.first ?? "") }
+        }
         self.symbols = symbols
         relationships = graphs.flatMap(\.relationships)
+    }
+
+    /// The identifiers of the types this page's declarations name (of any module).
+    public var namedTypes: Set<String> {
+        Set(symbols.values.flatMap { ($0.declarationFragments ?? []).compactMap(\.preciseIdentifier) })
     }
 
     /// The page's file name in docs/reference/.

@@ -28,9 +28,11 @@ public struct SymbolGraph: Decodable, Sendable {
             public var precise: String
         }
 
-        /// A piece of the declaration as written (`var`, ` `, `uri`, `: `, `StaticString`).
+        /// A piece of the declaration as written (`var`, ` `, `uri`, `: `, `StaticString`); a
+        /// type's name carries the type's identifier.
         public struct Fragment: Decodable, Sendable {
             public var spelling: String
+            public var preciseIdentifier: String?
         }
 
         /// The doc comment's lines, without their `///`.

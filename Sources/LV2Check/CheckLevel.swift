@@ -5,6 +5,7 @@ import LV2Host
 /// a control's range, NaN in audio, NULL buffers). At the default level those probes
 /// still run, last, and what they find is a warning marked "strict:".
 public enum CheckLevel: String, Codable, CaseIterable, Sendable {
-    case standard = "default"
-    case strict
+    /// The default level (`default` on the command line), and `--strict`.
+    case standard = "default",
+         strict
 }

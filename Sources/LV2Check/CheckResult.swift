@@ -2,12 +2,15 @@ import LV2Host
 
 /// How one check of `lv2render check` ended.
 public enum CheckOutcome: String, Codable, CaseIterable, Sendable {
+    /// PASS, WARN, FAIL, SKIP, as `lv2render check` prints them.
     case pass, warn, fail, skip
 }
 
 /// One named check's outcome and the sentence that explains it.
 public struct CheckResult: Codable, Sendable {
+    /// The check's name (`PluginCheck`'s raw value, `real-time`).
     public let check: String
+    /// How it ended at the level it ran at.
     public let outcome: CheckOutcome
     /// One line: what was found (the first fault in detail), or why the check was skipped.
     public let detail: String
@@ -17,6 +20,7 @@ public struct CheckResult: Codable, Sendable {
     /// Wall-clock seconds the check took, its child process included.
     public var seconds: Double = 0
 
+    /// A result; `strictOutcome` is `outcome` unless given.
     public init(check: String, outcome: CheckOutcome, detail: String, strictOutcome: CheckOutcome? = nil) {
         self.check = check
         self.outcome = outcome

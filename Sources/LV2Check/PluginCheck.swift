@@ -3,24 +3,25 @@ import LV2Host
 /// The checks of `lv2render check`, in the order they run. Each runs in a child
 /// process of its own (`CheckRunner`), so a crash or a hang fails only that check.
 public enum PluginCheck: String, CaseIterable, Codable, Sendable {
-    case metadata
-    case rates
-    case lifecycle
-    case determinism
-    case hostileAudio = "hostile-audio"
-    case hostileControls = "hostile-controls"
-    case hostileMIDI = "hostile-midi"
-    case sloppyHost = "sloppy-host"
-    case realTime = "real-time"
-    case leaks
-    case reload
-    case inputBuffers = "input-buffers"
-    case latency
-    case state
-    case randomState = "random-state"
-    case foreignState = "foreign-state"
-    case stateDuringRun = "state-during-run"
-    case cost
+    /// Each check, by the name `--only` takes (the raw value); `summary` says what it does.
+    case metadata,
+         rates,
+         lifecycle,
+         determinism,
+         hostileAudio = "hostile-audio",
+         hostileControls = "hostile-controls",
+         hostileMIDI = "hostile-midi",
+         sloppyHost = "sloppy-host",
+         realTime = "real-time",
+         leaks,
+         reload,
+         inputBuffers = "input-buffers",
+         latency,
+         state,
+         randomState = "random-state",
+         foreignState = "foreign-state",
+         stateDuringRun = "state-during-run",
+         cost
 
     /// What the check does, for `--help` and docs/check.md.
     public var summary: String {

@@ -35,6 +35,9 @@ extension LV2TestPlugin {
     ///   - tempo: Beats per minute in the host's transport (`time:Position`).
     ///   - tempoChanges: Later tempos (seconds, beats per minute) in time order; the
     ///     transport tells the plugin each at its exact frame.
+    ///   - meter: The transport's meter from frame 0 (beats a bar, the beat's note value): 3/4 is `(3, 4)`.
+    ///   - meterChanges: Later meters (seconds, beats a bar, note value) in time order, each told
+    ///     at its exact frame, where it starts a bar (the bar it cuts is shorter); beats count on.
     /// - Returns: The output channels, the MIDI the plugin wrote and its control outputs.
     /// - Throws: One sentence naming the argument that is wrong (a symbol the plugin lacks,
     ///   more channels than inputs), or what the render met.
@@ -44,7 +47,9 @@ extension LV2TestPlugin {
                        state: String? = nil, savingState: String? = nil, seconds: Double? = nil,
                        sampleRate: Double = 48000, blockSize: Int = 512, randomBlocks: ClosedRange<Int>? = nil,
                        seed: UInt64 = 1, tempo: Double = 120,
-                       tempoChanges: [(seconds: Double, beatsPerMinute: Double)] = []) throws -> RenderedOutput {
+                       tempoChanges: [(seconds: Double, beatsPerMinute: Double)] = [],
+                       meter: (beatsPerBar: Double, beatUnit: Int) = (4, 4),
+                       meterChanges: [(seconds: Double, beatsPerBar: Double, beatUnit: Int)] = []) throws -> RenderedOutput {
         var stage = try Self.stage(of: info, controls: controls, parameters: parameters, state: state, savingState: savingState)
         stage.automations = try automation.sorted { $0.key < $1.key }.map { symbol, points in
             try Self.controlInput(symbol, of: info, argument: "automation")
@@ -56,6 +61,8 @@ extension LV2TestPlugin {
         request.midi = notes.flatMap(\.events) + midi.map { TimedMIDIEvent(seconds: $0.seconds, bytes: $0.bytes) }
         request.beatsPerMinute = tempo
         request.tempoChanges = tempoChanges.isEmpty ? [] : [(0, tempo)] + tempoChanges
+        request.meter = try Self.meter(meter.beatsPerBar, meter.beatUnit, argument: "meter")
+        request.meterChanges = try meterChanges.map { ($0.seconds, try Self.meter($0.beatsPerBar, $0.beatUnit, argument: "meterChanges")) }
         if input != nil || !sideChain.isEmpty {
             let routed = try AudioRouting(info: info, input: input ?? [], sideChain: sideChain)
             request.input = AudioData(sampleRate: sampleRate, channels: routed.channels)
@@ -67,6 +74,14 @@ extension LV2TestPlugin {
         let result = try Renderer(world: world).render(request)
         return RenderedOutput(channels: result.audio.channels, midi: result.midiOutput, latency: result.latency,
                               sampleRate: sampleRate, controlOutputs: result.controlOutputs)
+    }
+
+    /// The meter `beatsPerBar`/`beatUnit`, or one sentence naming the kit's `argument`.
+    static func meter(_ beatsPerBar: Double, _ beatUnit: Int, argument: String) throws -> Transport.Meter {
+        guard Transport.Meter.isValid(beatsPerBar: beatsPerBar, beatUnit: beatUnit) else {
+            throw HostError("\(beatsPerBar.compactDescription)/\(beatUnit) is no meter (in \(argument):): a meter has more than 0 and at most 1000 beats a bar, of a note value that is a power of two up to 64.")
+        }
+        return Transport.Meter(beatsPerBar: beatsPerBar, beatUnit: beatUnit)
     }
 
     /// Throws unless `symbol` is a control input of the plugin, naming the kit's `argument`.

@@ -58,7 +58,8 @@ final class APIReferenceTests: XCTestCase {
                 graph.relationships.reverse()
                 return graph
             }
-            XCTAssertEqual(ReferencePage(module: page.module, graphs: reversed).markdown, page.markdown, page.module.name)
+            XCTAssertEqual(ReferencePage(module: page.module, graphs: reversed, onlyTypesNamedBy: page.onlyTypesNamedBy).markdown,
+                           page.markdown, page.module.name)
         }
     }
 

@@ -83,6 +83,10 @@ final class LV2TestPluginTests: XCTestCase {
             ({ try self.synth().render(automation: ["gain": []], seconds: 0.1) }, "automation: gain needs at least one point."),
             ({ try self.synth().render(seconds: 0.1, tempo: 120, tempoChanges: [(1, 90), (0.5, 100)]) },
              "The tempo changes must be in time order, but 0.5 s comes after 1 s."),
+            ({ try self.synth().render(seconds: 0.1, meter: (3, 5)) },
+             "3/5 is no meter (in meter:): a meter has more than 0 and at most 1000 beats a bar, of a note value that is a power of two up to 64."),
+            ({ try self.synth().render(seconds: 0.1, meterChanges: [(1, 3, 4), (0.5, 6, 8)]) },
+             "The meter changes must be in time order, but 0.5 s comes after 1 s."),
         ]
         for (render, sentence) in cases {
             XCTAssertThrowsError(try render()) { XCTAssertEqual("\($0)", sentence) }

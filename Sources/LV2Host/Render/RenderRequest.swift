@@ -17,6 +17,8 @@ public struct RenderRequest {
     /// transport's tempo map instead of `beatsPerMinute` when not empty (a MIDI file's wins).
     public var tempoChanges: [(seconds: Double, beatsPerMinute: Double)] = []
     public var meter: Transport.Meter = .common
+    /// Meter changes (seconds from the first frame, meter), in time order: each starts a bar.
+    public var meterChanges: [(seconds: Double, meter: Transport.Meter)] = []
     /// Audio for the first stage, converted to `sampleRate` if it has another rate.
     public var input: AudioData? = nil
     /// The exact output length in seconds. Without it, the render lasts until the
@@ -64,6 +66,7 @@ public struct RenderRequest {
     func validate() throws {
         try Self.checkSetUp(stages: stages, sampleRate: sampleRate, blocks: blocks, beatsPerMinute: beatsPerMinute,
                             tempoChanges: tempoChanges)
+        try Self.checkTimes(meterChanges.map(\.seconds), of: "meter change")
         try Self.checkTiming(sampleRate: sampleRate, duration: duration, tail: tail)
         try input?.checkChannelLengths()
     }
@@ -80,11 +83,16 @@ public struct RenderRequest {
         where !Transport.tempoRange.contains(tempo) {
             throw HostError("The tempo must be between \(Int(Transport.tempoRange.lowerBound)) and \(Int(Transport.tempoRange.upperBound)) beats per minute, not \(tempo.compactDescription).")
         }
-        for (a, b) in zip(tempoChanges, tempoChanges.dropFirst()) where !(a.seconds <= b.seconds) {
-            throw HostError("The tempo changes must be in time order, but \(b.seconds.compactDescription) s comes after \(a.seconds.compactDescription) s.")
+        try checkTimes(tempoChanges.map(\.seconds), of: "tempo change")
+    }
+
+    /// Throws unless the times of the changes called `name` are in order, from 0 seconds on.
+    static func checkTimes(_ times: [Double], of name: String) throws {
+        for (a, b) in zip(times, times.dropFirst()) where !(a <= b) {
+            throw HostError("The \(name)s must be in time order, but \(b.compactDescription) s comes after \(a.compactDescription) s.")
         }
-        if let bad = tempoChanges.first(where: { !($0.seconds.isFinite && $0.seconds >= 0) }) {
-            throw HostError("A tempo change must come at 0 seconds or later, not at \(bad.seconds.compactDescription).")
+        if let bad = times.first(where: { !($0.isFinite && $0 >= 0) }) {
+            throw HostError("A \(name) must come at 0 seconds or later, not at \(bad.compactDescription).")
         }
     }
 

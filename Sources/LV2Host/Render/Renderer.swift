@@ -34,7 +34,8 @@ public struct Renderer {
         let midi = request.midiFile.map { MIDISchedule(file: $0, sampleRate: rate) } ?? MIDISchedule(request.midi, sampleRate: rate)
         let tempoChanges = request.midiFile?.tempoChanges ?? (request.tempoChanges.isEmpty ? nil : request.tempoChanges)
             ?? request.beatsPerMinute.map { [(0, $0)] } ?? []
-        let transport = Transport(tempoChanges: tempoChanges, meter: request.meter, sampleRate: rate)
+        let transport = Transport(tempoChanges: tempoChanges, meter: request.meter, meterChanges: request.meterChanges,
+                                  sampleRate: rate)
         var warnings: [String] = []
         let instances = try request.stages.map { stage in
             let (instance, stateWarnings) = try stage.makeInstance(in: world, sampleRate: rate, blocks: request.blocks,

@@ -7,14 +7,19 @@ import Foundation
 public struct ParameterInfo {
     /// What `rdfs:range` says the value is; lv2render writes the matching atom.
     public enum ValueType: String {
+        /// The atom type, named as after `atom:` (`Path` is `atom:Path`).
         case path = "Path", string = "String", int = "Int", long = "Long", float = "Float", double = "Double", bool = "Bool"
     }
 
+    /// The parameter's URI, which `patch:Set` names.
     public let uri: String
+    /// Its `rdfs:label`, if the plugin gives one.
     public let label: String?
     /// nil for a range lv2render cannot write (a URID, a vector, none given).
     public let type: ValueType?
+    /// The `rdfs:range` URI as written, also for a range lv2render cannot write.
     public let rangeURI: String?
+    /// `patch:writable` (true) or only `patch:readable` (false).
     public let isWritable: Bool
     /// The URI `patch:Set` names as its `patch:property`: `uri`, except for the one known
     /// description that names another than its binary listens for (see `propertyURI(for:of:)`).

@@ -2,8 +2,8 @@ import HostFiles
 
 /// What lilv says about one plugin: identity, files, ports, features and presets.
 public struct PluginInfo {
-    public let uri: String
-    public let name: String
+    /// The plugin's URI and its `doap:name`.
+    public let uri: String, name: String
     /// What the plugin does, in the words of its description (`rdfs:comment`).
     public let comment: String?
     /// The shared object that holds the plugin's `lv2_descriptor`.
@@ -19,8 +19,9 @@ public struct PluginInfo {
     public let mainInputGroup: String?
     /// "MINOR.MICRO" from `lv2:minorVersion` and `lv2:microVersion`, when both are given.
     public let version: String?
-    public let requiredFeatures: [String]
-    public let optionalFeatures: [String]
+    /// The URIs of the features it needs (`lv2:requiredFeature`) and can use (`lv2:optionalFeature`).
+    public let requiredFeatures: [String], optionalFeatures: [String]
+    /// The index of the control output that reports its latency (`lv2:reportsLatency`), if any.
     public let latencyPortIndex: Int?
     /// `patch:writable` parameters, then the `patch:readable` ones that are not writable.
     public let parameters: [ParameterInfo]
@@ -51,12 +52,14 @@ public struct PluginInfo {
 
     /// The audio inputs a file or the plugin before feeds, in order: the main input
     /// group's first, then the other inputs that are not side-chains.
+    /// The audio inputs that are not side-chains, the main input group's first.
     public var mainAudioInputs: [PortInfo] {
         let inputs = ports(.audio, input: true).filter { !$0.isSideChain }
         guard let mainInputGroup else { return inputs }
         return inputs.filter { $0.group == mainInputGroup } + inputs.filter { $0.group != mainInputGroup }
     }
 
+    /// The inputs (or outputs) of one kind, in index order.
     public func ports(_ kind: PortInfo.Kind, input: Bool) -> [PortInfo] {
         ports.filter { $0.kind == kind && $0.isInput == input }
     }
@@ -75,6 +78,7 @@ public struct PluginInfo {
         ports(.atom, input: true).first { $0.supportsPatch } ?? midiInput
     }
 
+    /// The port with the symbol `symbol`, or one sentence naming the symbols there are.
     public func port(symbol: String) throws -> PortInfo {
         guard let port = ports.first(where: { $0.symbol == symbol }) else {
             let controls = ports.filter { ($0.kind == .control || $0.kind == .cv) && $0.isInput }.map(\.symbol)

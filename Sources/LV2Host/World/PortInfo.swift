@@ -2,19 +2,24 @@ import HostFiles
 
 /// What lilv says about one port, read once so the rest of the host never touches lilv.
 public struct PortInfo {
-    public enum Kind { case audio, control, atom, cv }
+    /// What the port carries: audio, a control value, atoms (MIDI, time, patch messages) or CV.
+    public enum Kind {
+        /// `lv2:AudioPort`, `lv2:ControlPort`, `atom:AtomPort`, `lv2:CVPort`.
+        case audio, control, atom, cv
+    }
 
+    /// Its `lv2:index`, from 0.
     public let index: Int
-    public let symbol: String
-    public let name: String
+    /// Its `lv2:symbol` (`gain`) and `lv2:name` (`Gain`).
+    public let symbol: String, name: String
     /// The one-line explanation hosts show as a tooltip (`rdfs:comment`).
     public let comment: String?
+    /// What it carries.
     public let kind: Kind
+    /// An input (the host writes it) or an output (the plugin does).
     public let isInput: Bool
     /// In hertz once `scaled(toSampleRate:)` (a `PluginInstance`'s ports are); before, as declared.
-    public internal(set) var minimum: Float?
-    public internal(set) var maximum: Float?
-    public internal(set) var defaultValue: Float?
+    public internal(set) var minimum: Float?, maximum: Float?, defaultValue: Float?
     /// `lv2:sampleRate`: the declared minimum, maximum and default are fractions of the sample rate.
     public let isSampleRateRelative: Bool
     /// The rate `minimum`, `maximum` and `defaultValue` were multiplied by; nil while they are as declared.
@@ -22,14 +27,13 @@ public struct PortInfo {
     /// The declared minimum, maximum and default as their Turtle literals read in double
     /// precision, so that 0.002 × 48000 is 96 and not the float 0.002's 96.00001.
     var declaredFractions: (minimum: Double?, maximum: Double?, defaultValue: Double?) = (nil, nil, nil)
-    public let isInteger: Bool
-    public let isToggled: Bool
-    public let isEnumeration: Bool
-    public let isLogarithmic: Bool
+    /// Its `lv2:portProperty`: `lv2:integer`, `lv2:toggled`, `lv2:enumeration`, `pprops:logarithmic`.
+    public let isInteger: Bool, isToggled: Bool, isEnumeration: Bool, isLogarithmic: Bool
     /// The unit's symbol ("dB", "Hz"), or the unit URI's last part when it has none.
     public let unit: String?
     /// The `units:unit` URI, also for units without a symbol (`units:coef`).
     public let unitURI: String?
+    /// Its `lv2:scalePoint`s: the labelled values (a choice's options).
     public let scalePoints: [(label: String, value: Float)]
     /// The `lv2:designation` URI, e.g. `lv2:latency` or `lv2:control`.
     public let designation: String?

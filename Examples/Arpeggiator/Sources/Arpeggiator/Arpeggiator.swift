@@ -66,8 +66,10 @@ public struct Arpeggiator: LV2Plugin, ~Copyable {
         }
     }
 
+    /// No chord is no property: lilv reads an empty chunk back as none, so hosts lose it anyway.
     public func save(_ state: StateWriter) -> LV2_State_Status {
         let count = arpeggio.count
+        guard count > 0 else { return LV2_STATE_SUCCESS }
         let saved = withUnsafeBytes(of: arpeggio.notes) { state.store(chordKey, chunk: UnsafeRawBufferPointer(rebasing: $0[..<count])) }
         return saved ? LV2_STATE_SUCCESS : LV2_STATE_ERR_UNKNOWN
     }
@@ -95,7 +97,7 @@ extension Arpeggio.Settings {
     init(_ ports: borrowing Ports<Arpeggiator.Port>) {
         let stepsPerBeat = Double(1 << ports.integer(.division))  // quarters, eighths, sixteenths
         self.init(stepsPerSecond: Double(ports.control(.bpm)) / 60 * stepsPerBeat, gate: Double(ports.control(.gate)),
-                  pattern: Arpeggio.Pattern(rawValue: ports.integer(.pattern)) ?? .up,
+                  pattern: Arpeggio.Pattern(choosing: ports.integer(.pattern)),
                   octaves: ports.integer(.octaves), latch: ports.isOn(.latch))
     }
 }

@@ -4,7 +4,13 @@
 /// Every decision is made at a frame, never at a block's edge, so the notes come out at
 /// the same frames whatever blocks the host runs.
 public struct Arpeggio {
-    public enum Pattern: Int { case up, down, upAndDown }
+    public enum Pattern: Int {
+        case up, down, upAndDown
+
+        /// The pattern a control's value chooses; `up` for a value that chooses none.
+        @_noAllocation @_noLocks
+        public init(choosing value: Int) { self = Self(rawValue: value) ?? .up }
+    }
 
     public struct Settings {
         public var stepsPerSecond: Double
@@ -15,6 +21,7 @@ public struct Arpeggio {
         /// Keep playing the last chord after the keys are let go.
         public var latch: Bool
 
+        @_noAllocation @_noLocks
         public init(stepsPerSecond: Double, gate: Double, pattern: Pattern, octaves: Int, latch: Bool) {
             self.stepsPerSecond = stepsPerSecond
             self.gate = gate
@@ -30,6 +37,13 @@ public struct Arpeggio {
         public var stopped: UInt8? = nil
         public var started: UInt8? = nil
         public var velocity: UInt8 = 0
+
+        /// Nothing changes.
+        @_noAllocation @_noLocks
+        public init() {}
+
+        /// A note ends (if any), and none starts.
+        init(stopped: UInt8?) { self.stopped = stopped }
 
         public var isEmpty: Bool { stopped == nil && started == nil }
     }
@@ -59,6 +73,7 @@ public struct Arpeggio {
 
     /// A key goes down: it joins the chord (a new chord, if the last one was let go);
     /// the first key of a chord starts the arpeggio on this very frame.
+    @_noAllocation @_noLocks
     public mutating func press(_ note: UInt8, velocity: UInt8, settings: Settings) -> Changes {
         var changes = Changes()
         if keysDown == 0 && settings.latch && count > 0 {
@@ -81,6 +96,7 @@ public struct Arpeggio {
     }
 
     /// Called once a frame's keys are all in: starts a new chord's arpeggio on its lowest note.
+    @_noAllocation @_noLocks
     public mutating func settle(_ settings: Settings) -> Changes {
         var changes = Changes()
         guard startsOnThisFrame else { return changes }
@@ -93,6 +109,7 @@ public struct Arpeggio {
     }
 
     /// A key comes up: it leaves the chord, unless latch holds it.
+    @_noAllocation @_noLocks
     public mutating func release(_ note: UInt8, settings: Settings) -> Changes {
         keysDown = max(0, keysDown - 1)
         guard !settings.latch, let index = index(of: note) else { return Changes() }
@@ -105,6 +122,7 @@ public struct Arpeggio {
     }
 
     /// Every key up and the chord gone, as after all-notes-off.
+    @_noAllocation @_noLocks
     public mutating func clear() -> Changes {
         count = 0
         keysDown = 0
@@ -127,6 +145,7 @@ public struct Arpeggio {
     // MARK: Time
 
     /// Advances the clock by one frame; returns what changes on the frame it reaches.
+    @_noAllocation @_noLocks
     public mutating func advance(_ settings: Settings, sampleRate: Double) -> Changes {
         var changes = Changes()
         guard count > 0, !startsOnThisFrame else { return changes }

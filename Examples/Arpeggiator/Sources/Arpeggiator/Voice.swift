@@ -15,14 +15,17 @@ struct Voice {
         fadeStep = 1 / (0.003 * sampleRate)  // 3 ms
     }
 
+    @_noAllocation @_noLocks
     mutating func start(note: UInt8, velocity: UInt8) {
         increment = 440 * LibM.pow(2, (Double(note) - 69) / 12) / sampleRate
         if level == 0 { phase = 0 }
         target = Double(velocity) / 127
     }
 
+    @_noAllocation @_noLocks
     mutating func stop() { target = 0 }
 
+    @_noAllocation @_noLocks
     mutating func next() -> Double {
         level = target > level ? min(target, level + fadeStep) : max(target, level - fadeStep)
         guard level > 0 else { return 0 }

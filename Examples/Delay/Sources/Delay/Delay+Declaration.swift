@@ -38,11 +38,13 @@ extension Delay {
 
         /// How many beats (quarter notes) it lasts.
         var beats: Double {
-            switch self {
-            case .quarter: 1
-            case .eighth: 0.5
-            case .dottedEighth: 0.75
-            case .sixteenth: 0.25
+            @_noAllocation @_noLocks get {
+                switch self {
+                case .quarter: 1
+                case .eighth: 0.5
+                case .dottedEighth: 0.75
+                case .sixteenth: 0.25
+                }
             }
         }
     }

@@ -26,11 +26,13 @@ struct Echo: ~Copyable {
     }
 
     /// Glides to a new delay, in frames (from 1 to the longest).
+    @_noAllocation @_noLocks
     mutating func setDelay(_ frames: Double) {
         delay.set(min(max(frames, 1), Double(line.maximumDelay)))
     }
 
     /// Takes one input frame (finite) and returns the echo of this frame.
+    @_noAllocation @_noLocks
     mutating func process(_ input: Float, feedback: Float) -> Float {
         let echo = line.read(delay: delay.next())
         line.write(SignalGuard.finite(input + echo * feedback))

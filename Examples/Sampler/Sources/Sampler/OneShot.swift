@@ -7,6 +7,7 @@ struct OneShot {
     private var isPlaying = false
 
     /// Starts again from the first frame, at a level of `velocity / 127`.
+    @_noAllocation @_noLocks
     mutating func start(velocity: UInt8, step: Double) {
         position = 0
         self.step = step
@@ -17,6 +18,7 @@ struct OneShot {
     mutating func stop() { isPlaying = false }
 
     /// The next output frame; silence once the sample has played to its end.
+    @_noAllocation @_noLocks
     mutating func next(from sample: Sample) -> Float {
         guard isPlaying else { return 0 }
         let index = Int(position)
