@@ -40,8 +40,13 @@ public enum Repository {
         return folder.path
     }
 
-    /// Our bundle plus the system's LV2 folders (specifications and lv2-examples).
+    /// Our bundle plus /usr/lib/lv2, where Debian puts the LV2 specifications and the plugin
+    /// packages the suite installs (lv2-examples, x42-plugins…). Not the multiarch folder
+    /// (/usr/lib/x86_64-linux-gnu/lv2): on Debian 12 it holds only naspro-bridges' dynamic
+    /// manifests, one of which aborts inside lilv_world_load_all with LADSPA packages
+    /// installed, taking down the C hosts these tests run (lv2info, lv2bench, jalv).
+    /// lv2render's own default path, which includes it, is tested by SearchPathTests.
     public static var lv2PathWithSystemBundles: String {
-        lv2PathWithOnlyOurBundle + ":/usr/lib/lv2:/usr/lib/x86_64-linux-gnu/lv2"
+        lv2PathWithOnlyOurBundle + ":/usr/lib/lv2"
     }
 }
