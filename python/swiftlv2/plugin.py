@@ -12,7 +12,7 @@ from ._library import c, encode
 from .errors import InvalidValueError, NotFoundError, ParameterNotFoundError
 from .parameters import ControlValue, Parameter
 from .processor import DEFAULT_BLOCK_SIZE, DEFAULT_SAMPLE_RATE, _Processor
-from .world import LV2Path, World, shared_world
+from .world import LV2Path, World, lv2_path_text, shared_world
 
 if TYPE_CHECKING:
     from .chain import Chain
@@ -180,6 +180,11 @@ def _restore_plugin(uri: str, sample_rate: float, block_size: int, lv2_path: Opt
 
 
 def load(uri: str, sample_rate: float = DEFAULT_SAMPLE_RATE, block_size: int = DEFAULT_BLOCK_SIZE,
-         lv2_path: LV2Path = None) -> Plugin:
-    """Loads the plugin `uri` from the LV2 path at `sample_rate`."""
+         lv2_path: LV2Path = None, *, isolate: bool = False, timeout: Optional[float] = 60.0) -> Plugin:
+    """Loads the plugin `uri` from the LV2 path at `sample_rate`. With `isolate=True` it runs in
+    a process of its own (swiftlv2/isolated.py), where a crash, or a call longer than `timeout`
+    seconds (None: no limit), raises PluginCrashed and Python goes on."""
+    if isolate:
+        from .isolated import IsolatedPlugin
+        return IsolatedPlugin(uri, sample_rate, block_size, lv2_path_text(lv2_path), timeout=timeout)
     return Plugin(uri, sample_rate=sample_rate, block_size=block_size, lv2_path=lv2_path)

@@ -1,0 +1,96 @@
+"""`load(uri, isolate=True)` runs the plugin in a process of its own: the samples are the
+in-process ones, and a crash or a hang there is a PluginCrashed here, after which Python (and
+the plugin, afresh) goes on (docs/python.md, "When a plugin fails")."""
+
+import pickle
+
+import numpy as np
+import pytest
+
+import swiftlv2
+from conftest import EG_AMP, EG_FIFTHS, RATE_ADAPTER, SYNTH, assert_same_sound, noise
+from misbehaving import CRASH_FRAME, CRASHES_IN_RUN, HANGS_IN_RUN, LEVEL, build_misbehaving
+
+AFTER_A_CRASH = "its process was ended, and the plugin starts afresh, set up as it was, at its next use."
+
+
+@pytest.fixture(scope="module")
+def misbehaving(tmp_path_factory):
+    return str(build_misbehaving(tmp_path_factory.mktemp("lv2")))
+
+
+def test_a_crash_in_run_is_plugin_crashed_and_python_goes_on(misbehaving):
+    plugin = swiftlv2.load(CRASHES_IN_RUN, lv2_path=misbehaving, block_size=256, isolate=True)
+    quiet = np.zeros(CRASH_FRAME - 200, dtype=np.float32)
+    assert np.array_equal(plugin(quiet, reset=False), quiet + LEVEL)
+    with pytest.raises(swiftlv2.PluginCrashed) as crash:
+        plugin(quiet, reset=False)
+    assert str(crash.value) == (f"The plugin {CRASHES_IN_RUN} crashed in run (the call from frame {CRASH_FRAME - 200}) "
+                                f"with SIGSEGV (Segmentation fault); {AFTER_A_CRASH}")
+    assert isinstance(crash.value, swiftlv2.Error) and isinstance(crash.value, RuntimeError)
+    # Afresh: a new instance, which runs until the crash frame again.
+    assert np.array_equal(plugin(quiet), quiet + LEVEL)
+    with pytest.raises(swiftlv2.PluginCrashed, match="the call from frame 0"):
+        plugin(np.zeros(2 * CRASH_FRAME, dtype=np.float32))
+    plugin.close()
+
+
+def test_a_hang_in_run_ends_after_the_timeout(misbehaving):
+    plugin = swiftlv2.load(HANGS_IN_RUN, lv2_path=misbehaving, isolate=True, timeout=1)
+    process = plugin._child.process
+    with pytest.raises(swiftlv2.PluginCrashed) as hang:
+        plugin(np.zeros(2 * CRASH_FRAME, dtype=np.float32))
+    assert str(hang.value) == f"The plugin {HANGS_IN_RUN} did not return from run (the call from frame 0) within 1 s " \
+                              f"(timeout=); {AFTER_A_CRASH}"
+    assert process.poll() is not None
+    short = noise(1, CRASH_FRAME // 2)[0]
+    assert np.array_equal(plugin(short), short + LEVEL)
+    plugin.close()
+
+
+@pytest.mark.parametrize("block_size", [512, 64, 1000])
+def test_isolated_plugins_give_the_in_process_samples(block_size):
+    audio = noise(2, 30000, seed=block_size)
+    for isolate in (False, True):
+        adapter = swiftlv2.load(RATE_ADAPTER, block_size=block_size, isolate=isolate)
+        adapter.load_preset("AM radio")
+        adapter.mix = 0.8
+        amp = swiftlv2.load(EG_AMP, block_size=block_size, isolate=isolate)
+        amp.gain = -6
+        synth = swiftlv2.load(SYNTH, block_size=block_size, isolate=isolate)
+        outputs = [adapter(audio), adapter(audio.T), amp(audio[0]),
+                   synth([(69, 0.0, 0.3), (72, 0.1, 0.4, 70)], duration=0.6)]
+        # A stream in chunks of uneven sizes.
+        chunks = np.split(audio, [100, 611, 5000, 5001, 17000], axis=1)
+        outputs.append(np.concatenate([adapter(chunk, reset=False) for chunk in chunks], axis=1))
+        if isolate:
+            for output, expected in zip(outputs, in_process):
+                assert output.shape == expected.shape
+                assert_same_sound(output, expected)
+        in_process = outputs
+
+
+def test_settings_state_and_midi_out_as_in_process(tmp_path):
+    isolated = swiftlv2.load(RATE_ADAPTER, isolate=True)
+    isolated.load_preset("Telephone")
+    isolated.bits = 10
+    assert isolated.bits == 10
+    isolated.save_state(tmp_path / "state")
+    plain = swiftlv2.load(RATE_ADAPTER)
+    plain.load_state(tmp_path / "state")
+    audio = noise(2, 20000)
+    assert_same_sound(isolated(audio), plain(audio))
+    copy = pickle.loads(pickle.dumps(isolated))
+    assert isinstance(copy, swiftlv2.IsolatedPlugin)
+    assert_same_sound(copy(audio), plain(audio))
+    fifths = swiftlv2.load(EG_FIFTHS, isolate=True)
+    fifths([(60, 0.0, 0.5, 100)], duration=1.0)
+    assert [(event.frame, event.bytes[1]) for event in fifths.midi_output] == [(0, 60), (0, 67), (24000, 60), (24000, 67)]
+    with pytest.raises(swiftlv2.ParameterNotFoundError, match="has no control input or parameter 'nope'"):
+        isolated.nope = 1
+    with pytest.raises(swiftlv2.InvalidValueError, match="cannot join a Chain"):
+        swiftlv2.Chain([isolated])
+    for plugin in (isolated, copy, fifths):
+        plugin.close()
+    with pytest.raises(swiftlv2.ClosedError):
+        isolated(audio)
