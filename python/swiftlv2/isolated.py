@@ -97,6 +97,15 @@ class IsolatedPlugin(Plugin):
     signal; the process is ended, and the plugin's next use starts a new one set up as it was
     (its settings applied again, from a fresh instance, as reset=True). It cannot join a Chain."""
 
+    timeout: Optional[float]
+    _lock: threading.RLock
+    _child: Optional[_Child]
+    _setup: bytes
+    _midi_output: List[MIDIEvent]
+    # The frame the latest call started from, and where it ended (since the last reset).
+    _position: int
+    _stream_end: int
+
     def __init__(self, uri: str, sample_rate: float, block_size: int, lv2_path: Optional[str], *,
                  timeout: Optional[float], setup: Optional[bytes] = None) -> None:
         set_internal = object.__setattr__
