@@ -32,8 +32,10 @@ from .plugin import Plugin
 # What each operation is, in LV2's words, for the sentence a crash gives.
 # What a crash's sentence ends with.
 _AFTER_A_CRASH = "its process was ended, and the plugin starts afresh, set up as it was, at its next use."
-_LV2_CALLS = {"load": "instantiate", "restore": "instantiate", "call": "run", "apply": "a setting",
-              "close": "cleanup"}
+# Operations by name, settings and methods by their own (the first argument).
+_LV2_CALLS = {"load": "instantiate", "restore": "instantiate", "call": "run", "close": "cleanup",
+              "chain_set": "set_parameter", "chain_load_preset": "load_preset", "chain_load_state": "restore",
+              "save_state": "save"}
 
 
 class _Child:
@@ -149,7 +151,7 @@ class IsolatedPlugin(Plugin):
             self._start(("restore", (self._setup,)))
             child = self._child
             assert child is not None
-        call = self._call_name(operation)
+        call = self._call_name(operation, arguments)
         try:
             child.connection.send((operation, arguments))
             answered = child.connection.poll(self.timeout)
@@ -173,8 +175,9 @@ class IsolatedPlugin(Plugin):
             raise value
         return value
 
-    def _call_name(self, operation: str) -> str:
-        name = _LV2_CALLS.get(operation, operation)
+    def _call_name(self, operation: str, arguments: Tuple[Any, ...]) -> str:
+        named = arguments[0] if operation in ("apply", "method", "attribute") else operation
+        name = _LV2_CALLS.get(named, named)
         return f"run (the call from frame {self._position})" if name == "run" else name
 
     def _lose(self, child: _Child) -> Optional[int]:
