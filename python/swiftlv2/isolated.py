@@ -152,6 +152,8 @@ class IsolatedPlugin(Plugin):
             child = self._child
             assert child is not None
         call = self._call_name(operation, arguments)
+        # While loading there is no plugin yet to start afresh.
+        after = "its process was ended." if "info" not in self.__dict__ else _AFTER_A_CRASH
         try:
             child.connection.send((operation, arguments))
             answered = child.connection.poll(self.timeout)
@@ -159,8 +161,7 @@ class IsolatedPlugin(Plugin):
                 answer, value, said = child.connection.recv()
         except (EOFError, OSError):
             status = self._lose(child)
-            raise PluginCrashed(f"The plugin {self.uri} crashed in {call} with {_signal_name(status)}; "
-                                f"{_AFTER_A_CRASH}") from None
+            raise PluginCrashed(f"The plugin {self.uri} crashed in {call} with {_signal_name(status)}; {after}") from None
         except BaseException:
             # Ctrl-C while the plugin works: its process is ended with the call.
             self._lose(child)
@@ -168,7 +169,7 @@ class IsolatedPlugin(Plugin):
         if not answered:
             self._lose(child)
             raise PluginCrashed(f"The plugin {self.uri} did not return from {call} within {self.timeout:g} s "
-                                f"(timeout=); {_AFTER_A_CRASH}")
+                                f"(timeout=); {after}")
         for message, category in said:
             warnings.warn(message, category, stacklevel=4)
         if answer == "error":

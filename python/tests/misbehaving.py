@@ -1,24 +1,28 @@
 """C plugins of our own that misbehave in `run`, compiled for the test that needs them (as
 Tests/TestSupport/CompiledTestBundle.swift compiles the Swift tests' plugins): mono effects
 that add 0.25 to their input, except that `crashes-in-run` writes through a null pointer, and
-`hangs-in-run` never returns, in the block that holds frame CRASH_FRAME."""
+`hangs-in-run` never returns, in the block that holds frame CRASH_FRAME, and
+`crashes-in-instantiate` aborts when it is made."""
 
 import subprocess
 from pathlib import Path
 
 CRASHES_IN_RUN = "urn:swiftlv2:test:python-misbehaving#crashes-in-run"
 HANGS_IN_RUN = "urn:swiftlv2:test:python-misbehaving#hangs-in-run"
+CRASHES_IN_INSTANTIATE = "urn:swiftlv2:test:python-misbehaving#crashes-in-instantiate"
 CRASH_FRAME = 1000
 LEVEL = 0.25
 
 _SOURCE = f"""
 #include <lv2/core/lv2.h>
 #include <stdlib.h>
+#include <string.h>
 #include <unistd.h>
 
 typedef struct {{ const float *in; float *out; long long frame; }} Misbehaving;
 
 static LV2_Handle instantiate(const LV2_Descriptor *d, double rate, const char *path, const LV2_Feature *const *f) {{
+    if (d->URI[strlen(d->URI) - 1] == 'e') abort();  /* crashes-in-instantiate */
     return calloc(1, sizeof(Misbehaving));
 }}
 static void connect_port(LV2_Handle handle, uint32_t port, void *data) {{
@@ -46,9 +50,10 @@ static void cleanup(LV2_Handle handle) {{ free(handle); }}
 static const LV2_Descriptor descriptors[] = {{
     {{"{CRASHES_IN_RUN}", instantiate, connect_port, activate, run_crashes, NULL, cleanup, NULL}},
     {{"{HANGS_IN_RUN}", instantiate, connect_port, activate, run_hangs, NULL, cleanup, NULL}},
+    {{"{CRASHES_IN_INSTANTIATE}", instantiate, connect_port, activate, run_crashes, NULL, cleanup, NULL}},
 }};
 LV2_SYMBOL_EXPORT const LV2_Descriptor *lv2_descriptor(uint32_t index) {{
-    return index < 2 ? &descriptors[index] : NULL;
+    return index < 3 ? &descriptors[index] : NULL;
 }}
 """
 
@@ -66,7 +71,7 @@ def build_misbehaving(folder: Path) -> Path:
     (bundle / "misbehaving.c").write_text(_SOURCE)
     (bundle / "manifest.ttl").write_text(
         "@prefix lv2: <http://lv2plug.in/ns/lv2core#> .\n@prefix doap: <http://usefulinc.com/ns/doap#> .\n" +
-        "".join(_PLUGIN_TURTLE.format(uri=uri, name=uri.split("#")[1]) for uri in (CRASHES_IN_RUN, HANGS_IN_RUN)))
+        "".join(_PLUGIN_TURTLE.format(uri=uri, name=uri.split("#")[1]) for uri in (CRASHES_IN_RUN, HANGS_IN_RUN, CRASHES_IN_INSTANTIATE)))
     # cc comes with the gcc package, which `make test` installs (TEST_DEBS).
     subprocess.run(["cc", "-shared", "-fPIC", "-O1", "-o", "misbehaving.so", "misbehaving.c"], cwd=bundle, check=True)
     return folder

@@ -2,14 +2,17 @@
 in-process ones, and a crash or a hang there is a PluginCrashed here, after which Python (and
 the plugin, afresh) goes on (docs/python.md, "When a plugin fails")."""
 
+import os
 import pickle
+import signal
+import threading
 
 import numpy as np
 import pytest
 
 import swiftlv2
 from conftest import EG_AMP, EG_FIFTHS, RATE_ADAPTER, SYNTH, assert_same_sound, noise
-from misbehaving import CRASH_FRAME, CRASHES_IN_RUN, HANGS_IN_RUN, LEVEL, build_misbehaving
+from misbehaving import CRASH_FRAME, CRASHES_IN_INSTANTIATE, CRASHES_IN_RUN, HANGS_IN_RUN, LEVEL, build_misbehaving
 
 AFTER_A_CRASH = "its process was ended, and the plugin starts afresh, set up as it was, at its next use."
 
@@ -44,6 +47,25 @@ def test_a_hang_in_run_ends_after_the_timeout(misbehaving):
                               f"(timeout=); {AFTER_A_CRASH}"
     assert process.poll() is not None
     short = noise(1, CRASH_FRAME // 2)[0]
+    assert np.array_equal(plugin(short), short + LEVEL)
+    plugin.close()
+
+
+def test_a_crash_in_instantiate_is_plugin_crashed(misbehaving):
+    with pytest.raises(swiftlv2.PluginCrashed) as crash:
+        swiftlv2.load(CRASHES_IN_INSTANTIATE, lv2_path=misbehaving, isolate=True)
+    assert str(crash.value) == f"The plugin {CRASHES_IN_INSTANTIATE} crashed in instantiate with SIGABRT (Aborted); " \
+                               "its process was ended."
+
+
+def test_ctrl_c_ends_a_hanging_plugins_process(misbehaving):
+    plugin = swiftlv2.load(HANGS_IN_RUN, lv2_path=misbehaving, isolate=True, timeout=None)
+    process = plugin._child.process
+    threading.Timer(1.0, os.kill, (os.getpid(), signal.SIGINT)).start()
+    with pytest.raises(KeyboardInterrupt):
+        plugin(np.zeros(2 * CRASH_FRAME, dtype=np.float32))
+    assert process.wait(timeout=10) == -signal.SIGKILL
+    short = np.zeros(CRASH_FRAME // 2, dtype=np.float32)
     assert np.array_equal(plugin(short), short + LEVEL)
     plugin.close()
 
