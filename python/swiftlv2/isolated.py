@@ -28,6 +28,7 @@ from .errors import ClosedError, InvalidValueError, PluginCrashed
 from .midi import MIDIEvent
 from .parameters import Parameter
 from .plugin import Plugin
+from .world import LV2Path, lv2_path_text
 
 # What each operation is, in LV2's words, for the sentence a crash gives.
 # What a crash's sentence ends with.
@@ -108,7 +109,7 @@ class IsolatedPlugin(Plugin):
     _position: int
     _stream_end: int
 
-    def __init__(self, uri: str, sample_rate: float, block_size: int, lv2_path: Optional[str], *,
+    def __init__(self, uri: str, sample_rate: float, block_size: int, lv2_path: LV2Path, *,
                  timeout: Optional[float], setup: Optional[bytes] = None) -> None:
         set_internal = object.__setattr__
         set_internal(self, "_lock", threading.RLock())
@@ -122,7 +123,7 @@ class IsolatedPlugin(Plugin):
         set_internal(self, "timeout", timeout)
         set_internal(self, "sample_rate", float(sample_rate))
         set_internal(self, "block_size", int(block_size))
-        loaded = self._start(("restore", (setup,)) if setup else ("load", (uri, float(sample_rate), int(block_size), lv2_path)))
+        loaded = self._start(("restore", (setup,)) if setup else ("load", (uri, float(sample_rate), int(block_size), lv2_path_text(lv2_path))))
         info = loaded["info"]
         set_internal(self, "info", info)
         set_internal(self, "uri", info["uri"])

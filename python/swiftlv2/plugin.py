@@ -12,7 +12,7 @@ from ._library import c, encode
 from .errors import InvalidValueError, NotFoundError, ParameterNotFoundError
 from .parameters import ControlValue, Parameter
 from .processor import DEFAULT_BLOCK_SIZE, DEFAULT_SAMPLE_RATE, _Processor
-from .world import LV2Path, World, lv2_path_text, shared_world
+from .world import LV2Path, World, shared_world
 
 if TYPE_CHECKING:
     from .chain import Chain
@@ -186,5 +186,5 @@ def load(uri: str, sample_rate: float = DEFAULT_SAMPLE_RATE, block_size: int = D
     seconds (None: no limit), raises PluginCrashed and Python goes on."""
     if isolate:
         from .isolated import IsolatedPlugin
-        return IsolatedPlugin(uri, sample_rate, block_size, lv2_path_text(lv2_path), timeout=timeout)
+        return IsolatedPlugin(uri, sample_rate, block_size, lv2_path, timeout=timeout)
     return Plugin(uri, sample_rate=sample_rate, block_size=block_size, lv2_path=lv2_path)
