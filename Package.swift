@@ -101,7 +101,7 @@ let package = Package(
         .target(name: "CRemovalOnSignal"),
         .target(name: "AudioMIDIFiles", dependencies: ["CSndFile", "CSampleRate", "CRemovalOnSignal"]),
         .target(name: "CHostSupport"),
-        .target(name: "LV2Host", dependencies: ["AudioMIDIFiles", "CLV2", "CLilv", "CHostSupport"]),
+        .target(name: "LV2Host", dependencies: ["AudioMIDIFiles", "CLV2", "CLilv", "CHostSupport", "CRemovalOnSignal"]),
         // RTProbe: `lv2render check` counts what a plugin's run() allocates and locks.
         .target(name: "LV2Check", dependencies: ["LV2Host", "AudioMIDIFiles", "CLilv", "CHostSupport", "RTProbe"]),
         // The host as a C library (include/swiftlv2.h) for Python's swiftlv2 package. Not a

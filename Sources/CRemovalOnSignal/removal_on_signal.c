@@ -1,4 +1,5 @@
 #include "removal_on_signal.h"
+#include "removal_state.h"
 
 #include <limits.h>
 #include <signal.h>
@@ -7,16 +8,40 @@
 
 static char removal_path[PATH_MAX];
 static volatile sig_atomic_t removal_armed = 0;
+static char completed_name[PATH_MAX];
+static volatile sig_atomic_t completed = 0;
 static int leave_handled = 0;
 
 void removal_on_signal_leave_handled(void) {
     leave_handled = 1;
 }
 
-static void removal_handler(int signal_number) {
+void removal_remove_now(void) {
     if (removal_armed) {
         unlink(removal_path);
     }
+}
+
+static volatile sig_atomic_t outputs_pending = 0;
+
+const char *removal_completed_name(void) {
+    return completed && !outputs_pending ? completed_name : NULL;
+}
+
+void removal_on_signal_outputs_pending(int pending) {
+    outputs_pending = pending != 0;
+}
+
+void removal_on_signal_completed(const char *name) {
+    completed = 0;
+    if (name != NULL && strlen(name) < sizeof completed_name) {
+        strcpy(completed_name, name);
+        completed = 1;
+    }
+}
+
+static void removal_handler(int signal_number) {
+    removal_remove_now();
     signal(signal_number, SIG_DFL);
     raise(signal_number);
 }
@@ -47,7 +72,9 @@ int removal_on_signal_set(const char *path) {
             struct sigaction previous;
             // A signal the caller ignores (nohup) stays ignored; in a library, one the program
             // handles itself (Python's SIGINT, its faulthandler's SIGSEGV) stays its own.
-            if (sigaction(signal_number, NULL, &previous) != 0 || previous.sa_handler == SIG_IGN ||
+            // A crash the plugin guard reports (plugin_calls.h) removes the file there.
+            if (plugin_guard_handles(signal_number) || sigaction(signal_number, NULL, &previous) != 0 ||
+                previous.sa_handler == SIG_IGN ||
                 (leave_handled && ((previous.sa_flags & SA_SIGINFO) || previous.sa_handler != SIG_DFL))) {
                 continue;
             }

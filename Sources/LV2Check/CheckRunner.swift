@@ -121,7 +121,9 @@ public final class CheckRunner {
             if process.terminationReason == .uncaughtSignal {
                 let signal = process.terminationStatus
                 let verb = signal == SIGABRT ? "aborted" : "crashed"
-                let said = diagnosticLine(of: errorFile).map { ": \($0)" } ?? ""
+                // A fault says nothing of itself: only a line that explains one is quoted, never
+                // whatever the plugin printed before (padthv1's Qt warnings).
+                let said = diagnosticLine(of: errorFile, onlyTelling: signal != SIGABRT).map { ": \($0)" } ?? ""
                 return installedPaths(ending(check, "\(verb) (\(Self.signalName(signal)))\(during)\(said)", report))
             }
             if let result = report.result {
@@ -159,18 +161,21 @@ public final class CheckRunner {
     }
 
     /// What the child said on stderr that a developer can act on: an assertion, a
-    /// `Fatal error` or an exception's message if there is one, else its last line that is
-    /// not a backtrace frame; shortened, without the program's name in front.
-    private func diagnosticLine(of file: URL) -> String? {
+    /// `Fatal error`, an exception's message or the runtime's account of a fault if there is
+    /// one, else (unless `onlyTelling`) its last line that is not a backtrace frame; shortened,
+    /// without the program's name in front.
+    private func diagnosticLine(of file: URL, onlyTelling: Bool = false) -> String? {
         let text = (try? String(contentsOf: file, encoding: .utf8)) ?? ""
         let lines = text.split(separator: "\n").map { $0.trimmingCharacters(in: .whitespaces) }.filter { !$0.isEmpty }
-        let telling = ["Assertion", "assertion", "Fatal error", "terminate called", "what():", "panicked", "error:", "undefined symbol"]
+        let telling = ["Assertion", "assertion", "Fatal error", "terminate called", "what():", "panicked", "error:", "undefined symbol",
+                       "Program crashed"]
         func isFrame(_ line: String) -> Bool {
             let first = line.split(separator: " ").first.map { $0.trimmingCharacters(in: CharacterSet(charactersIn: "#")) } ?? ""
             return Int(first) != nil || line.hasPrefix("0x") || line.hasPrefix("[0x") || line.hasPrefix("at ")
                 || ["Current stack trace", "Stack dump", "Backtrace", "Thread ", "***"].contains { line.hasPrefix($0) }
         }
-        guard var line = lines.last(where: { line in telling.contains { line.contains($0) } }) ?? lines.last(where: { !isFrame($0) })
+        guard var line = lines.last(where: { line in telling.contains { line.contains($0) } })
+                ?? (onlyTelling ? nil : lines.last(where: { !isFrame($0) }))
         else { return nil }
         let program = URL(fileURLWithPath: executable).lastPathComponent + ": "
         if line.hasPrefix(program) { line.removeFirst(program.count) }

@@ -91,4 +91,35 @@ enum LifecycleChecks {
         controlsOnly.deactivate()
         return context.result(findings)
     }
+
+    /// lilv (and so jalv, Carla, Ardour) unloads a library with its last instance and loads it
+    /// again for the next: some libraries cannot take that (drumgizmo asserts after a few
+    /// cycles, a-fluidsynth deadlocks). The library is loaded by nothing else in this process.
+    static func reload(_ context: CheckContext) throws -> CheckResult {
+        var findings = Findings()
+        let path = context.plugin.libraryPath
+        let cycles = context.quick ? 3 : 6
+        let stimulus = Stimulus.standard(for: context.plugin, frames: 2048, sampleRate: context.sampleRate, random: &context.random)
+        // The worker opened the library once to see that it loads, and closed it: every load here is a reload.
+        for cycle in 1...cycles {
+            if PluginLibrary.isLoaded(path: path) {
+                findings.note("the library stays loaded once its last instance is freed (it cannot be unloaded), so loading it again was not tried")
+                return context.result(findings)
+            }
+            let step = "instantiating after every instance was freed and the library unloaded and loaded again (load \(cycle + 1) of \(cycles + 1))"
+            do {
+                let instance = try context.instance(step: step)
+                context.step("load \(cycle + 1) of \(cycles + 1): activate, run \(stimulus.frames) frames, deactivate", frames: stimulus.frames)
+                instance.activate()
+                if let bad = OutputScan(context.play(instance, stimulus)).nonFiniteDescription {
+                    findings.fail("after the library was loaded again (load \(cycle + 1) of \(cycles + 1)), \(bad)")
+                }
+                instance.deactivate()
+            }
+        }
+        if findings.failures.isEmpty {
+            findings.note("\(cycles + 1) loads, every instance freed and the library unloaded in between")
+        }
+        return context.result(findings)
+    }
 }

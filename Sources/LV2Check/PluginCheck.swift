@@ -13,6 +13,7 @@ public enum PluginCheck: String, CaseIterable, Codable, Sendable {
     case sloppyHost = "sloppy-host"
     case realTime = "real-time"
     case leaks
+    case reload
     case inputBuffers = "input-buffers"
     case latency
     case state
@@ -34,6 +35,7 @@ public enum PluginCheck: String, CaseIterable, Codable, Sendable {
         case .sloppyHost: "atom input sequences whose unit and pad hold garbage, as Carla 2.6 sends them"
         case .realTime: "allocations (malloc, calloc, realloc, free, posix_memalign, aligned_alloc, memalign) and mutex locks inside run()"
         case .leaks: "the heap after many instantiate, run and cleanup cycles"
+        case .reload: "every instance freed, the library unloaded and loaded again, several times, as a host that frees a plugin's last instance does"
         case .inputBuffers: "the plugin leaves its input buffers (audio and control) as the host wrote them"
         case .latency: "an impulse's peak comes when the reported latency says"
         case .state: "save a fresh instance's state, restore it into another, save again: the same state"

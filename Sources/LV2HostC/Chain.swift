@@ -58,6 +58,23 @@ public func swiftlv2_chain_reset(_ handle: OpaquePointer?, _ inputChannels: Int3
     }
 }
 
+@_cdecl("swiftlv2_chain_reset_side_chain")
+public func swiftlv2_chain_reset_side_chain(_ handle: OpaquePointer?, _ inputChannels: Int32, _ sideChainChannels: Int32,
+                                           _ bpm: Double) -> Int32 {
+    status {
+        let chain = try chain(handle)
+        try withDescriptions {
+            try chain.reset(inputChannelCount: Int(inputChannels), sideChainChannelCount: Int(sideChainChannels),
+                            beatsPerMinute: bpm == 0 ? nil : bpm)
+        }
+    }
+}
+
+@_cdecl("swiftlv2_chain_side_chain_channels")
+public func swiftlv2_chain_side_chain_channels(_ handle: OpaquePointer?) -> Int32 {
+    result { Int32(try chain(handle).sideChainChannelCount) } ?? -1
+}
+
 @_cdecl("swiftlv2_chain_input_channels")
 public func swiftlv2_chain_input_channels(_ handle: OpaquePointer?) -> Int32 {
     result { Int32(try chain(handle).inputChannelCount) } ?? -1

@@ -111,7 +111,9 @@ struct BatchRender {
                 let index = child.index
                 let exited = status & 0x7F == 0
                 if exited, status >> 8 & 0xFF == 0 {
-                    tally.report("\(outputs[index]): \(child.lastLine(ofErrors: false) ?? "done")", failed: false)
+                    // Without a summary, the warning that stands for it (a plugin that crashed in cleanup).
+                    let line = child.lastLine(ofErrors: false) ?? child.lastLine(ofErrors: true) ?? "done"
+                    tally.report("\(outputs[index]): \(line)", failed: false)
                 } else {
                     // A child stopped by a signal may not have removed its temporary file.
                     if !exited { unlink(targets[index].temporaryPath(ofProcess: processID)) }

@@ -1,5 +1,6 @@
 import ArgumentParser
 import AudioMIDIFiles
+import CRemovalOnSignal
 import Foundation
 import LV2Host
 
@@ -122,7 +123,18 @@ struct RenderCommand: ParsableCommand {
     @Flag(help: "Print the summary as a JSON object.")
     var json = false
 
+    @Option(parsing: .unconditional,
+            help: ArgumentHelp("Stop the render when one call into a plugin takes longer than this; 0 waits for ever. (default: \(Int(Self.defaultPluginTimeout)))",
+                               valueName: "seconds"))
+    var pluginTimeout: Double = Self.defaultPluginTimeout
+
+    /// Long enough for a sampler to load a large SoundFont in one call.
+    static let defaultPluginTimeout: Double = 60
+
     func validate() throws {
+        guard pluginTimeout.isFinite, pluginTimeout >= 0 else {
+            throw ValidationError("--plugin-timeout takes a number of seconds, 0 or more, not \(pluginTimeout.compactDescription).")
+        }
         if let jobs, jobs < 1 {
             throw ValidationError("--jobs must be at least 1, not \(jobs).")
         }
@@ -172,6 +184,10 @@ struct RenderCommand: ParsableCommand {
             }
             return try runBatch(stageOptions, outputDirectory: outputDir)
         }
+        // From here on, a plugin that crashes or hangs ends the render with one sentence.
+        guard plugin_guard_install(pluginTimeout) == 0 else {
+            throw HostError("lv2render could not prepare to report a plugin's crash (\(String(cString: strerror(errno)))).")
+        }
         // From here on, what a plugin prints goes to stderr, not into the data.
         DataOutput.reserve()
         let target = try output.map { try OutputTarget($0) }
@@ -187,6 +203,8 @@ struct RenderCommand: ParsableCommand {
         if let input { reads.add(input, option: "--input \(input)") }
         try checkOutputs([target, midiTarget], stages: request.stages, against: reads)
         request.collectsMIDIOutput = midiOut != nil
+        // The MIDI file is written after the plugins are freed: a crash in cleanup loses it.
+        removal_on_signal_outputs_pending(midiTarget == nil ? 0 : 1)
         request.inputMap = map.map { $0.map { ($0.channel, $0.symbol) } }
 
         let result = try ProgressBar().showing { progress in

@@ -13,7 +13,7 @@ final class CheckCommandTests: XCTestCase {
         let lines = result.standardOutput.split(separator: "\n").map(String.init)
         XCTAssertEqual(lines.first, "SwiftLV2 Sine Synth (urn:swiftlv2:sine-synth), seed 42, quick")
         for check in ["metadata", "rates", "lifecycle", "determinism", "hostile-audio", "hostile-controls", "hostile-midi",
-                      "sloppy-host", "real-time", "leaks", "input-buffers", "latency", "state", "random-state", "foreign-state",
+                      "sloppy-host", "real-time", "leaks", "reload", "input-buffers", "latency", "state", "random-state", "foreign-state",
                       "state-during-run", "cost"] {
             XCTAssertTrue(lines.contains { $0.hasPrefix(check + " ") }, "a row for \(check)")
         }
@@ -95,7 +95,7 @@ final class CheckCommandTests: XCTestCase {
         XCTAssertTrue(xml.contains(#"<testsuites name="lv2render check" tests="4" failures="1""#), xml)
         XCTAssertTrue(xml.contains(#"<testsuite name="\#(FaultyPlugins.nanAtMaximum.uri)" tests="2" failures="1" skipped="0""#), xml)
         XCTAssertTrue(xml.contains(#"<testcase classname="\#(FaultyPlugins.clean.uri)" name="hostile-controls""#), xml)
-        XCTAssertTrue(xml.contains(#"<failure message="with gain at its maximum (2), output 0 frame 256 is nan"#), xml)
+        XCTAssertTrue(xml.contains(#"<failure message="with gain at its maximum (2), moved there from 0 while running, output 0 frame 256 is nan"#), xml)
         let parser = XMLParser(data: Data(xml.utf8))
         XCTAssertTrue(parser.parse(), "well-formed XML: \(String(describing: parser.parserError))")
     }

@@ -24,9 +24,10 @@ struct CheckRun {
     let results: [Entry]
 
     /// Runs the checker with our bundle, the system's bundles and the faulty plugins on the LV2 path.
-    init(_ uri: String, _ arguments: [String] = [], file: StaticString = #filePath, line: UInt = #line) throws {
-        let command = try LV2RenderTool.run(["check", uri, "--json", "--quick"] + arguments,
-                                            extraLV2Directories: [FaultyPlugins.lv2Directory()])
+    /// `misbehaving`: the `MisbehavingPlugins` too.
+    init(_ uri: String, _ arguments: [String] = [], misbehaving: Bool = false, file: StaticString = #filePath, line: UInt = #line) throws {
+        let folders = [try FaultyPlugins.lv2Directory()] + (misbehaving ? [try MisbehavingPlugins.lv2Directory()] : [])
+        let command = try LV2RenderTool.run(["check", uri, "--json", "--quick"] + arguments, extraLV2Directories: folders)
         status = command.status
         let report = try JSONDecoder().decode(Report.self, from: Data(command.standardOutput.utf8))
         XCTAssertEqual(report.uri, uri, file: file, line: line)

@@ -20,7 +20,7 @@ final class PlantedFaultTests: XCTestCase {
         let others = run.results.filter { $0.check != check && $0.result == "fail" }
         XCTAssertEqual(others.map { "\($0.check): \($0.detail)" }, [], "only \(check) fails", file: file, line: line)
         XCTAssertEqual(run.status, outcome == "fail" ? 1 : 0, file: file, line: line)
-        XCTAssertEqual(run.results.count, 17, "every check ran", file: file, line: line)
+        XCTAssertEqual(run.results.count, 18, "every check ran", file: file, line: line)
     }
 
     func testCleanPluginPassesEverything() throws {

@@ -54,6 +54,8 @@ _signatures: dict[str, tuple[Any, list[Any]]] = {
     "swiftlv2_chain_join": (_Chain, [_World, ctypes.POINTER(_Chain), ctypes.c_int32]),
     "swiftlv2_chain_free": (None, [_Chain]),
     "swiftlv2_chain_reset": (ctypes.c_int32, [_Chain, ctypes.c_int32, ctypes.c_double]),
+    "swiftlv2_chain_reset_side_chain": (ctypes.c_int32, [_Chain, ctypes.c_int32, ctypes.c_int32, ctypes.c_double]),
+    "swiftlv2_chain_side_chain_channels": (ctypes.c_int32, [_Chain]),
     "swiftlv2_chain_input_channels": (ctypes.c_int32, [_Chain]),
     "swiftlv2_chain_output_channels": (ctypes.c_int32, [_Chain]),
     "swiftlv2_chain_sends_midi": (ctypes.c_int32, [_Chain]),

@@ -2,13 +2,14 @@
 
 from __future__ import annotations
 
+import contextlib
 import ctypes
 from typing import Any, Iterable, List, Optional, Tuple
 
 from ._library import c
 from .errors import InvalidValueError
 from .plugin import Plugin
-from .processor import _Processor
+from .processor import _Processor, serialised
 
 
 class Chain(_Processor):
@@ -17,6 +18,7 @@ class Chain(_Processor):
     or a `with` block frees the chain's own instances; the plugins stay open."""
 
     def __init__(self, plugins: Iterable[Plugin]) -> None:
+        self._new_lock()
         self.plugins: List[Plugin] = list(plugins)
         if not self.plugins:
             raise InvalidValueError("A chain needs at least one plugin (plugins=).")
@@ -44,6 +46,7 @@ class Chain(_Processor):
             self._open_handle()
         return self
 
+    @serialised
     def _apply(self, plugin: Plugin, setting: str, arguments: Tuple[Any, ...]) -> None:
         """A setting made on one of the plugins, applied to its stages here."""
         if self._handle:
@@ -51,12 +54,17 @@ class Chain(_Processor):
                 if member is plugin:
                     getattr(c, setting)(self._handle, stage, *arguments)
 
-    def _handle_for_call(self, reset: bool, input_channels: Optional[int], bpm: Optional[float]) -> int:
+    def _handle_for_call(self, reset: bool, input_channels: Optional[int], bpm: Optional[float],
+                         side_chain_channels: int = 0) -> int:
         if self.closed:
             self._open_handle()
         if reset or self._handle is None:
             handles = (ctypes.c_void_p * len(self.plugins))(*[plugin._open_handle() for plugin in self.plugins])
-            handle = c.chain_join(self.plugins[0]._world.handle, handles, len(self.plugins))
+            # Each plugin held while the chain copies it, in one order, so no two chains wait on each other.
+            with contextlib.ExitStack() as held:
+                for plugin in sorted(set(self.plugins), key=id):
+                    held.enter_context(plugin._lock)
+                handle = c.chain_join(self.plugins[0]._world.handle, handles, len(self.plugins))
             if self._handle:
                 c.chain_free(self._handle)
             self._handle = handle
@@ -64,10 +72,11 @@ class Chain(_Processor):
         state = self._state
         assert state is not None
         if input_channels is None:
-            input_channels = state.input_channels
-        if input_channels != state.input_channels or bpm is not None:
+            input_channels, side_chain_channels = state.input_channels, state.side_chain_channels
+        if (input_channels, side_chain_channels) != (state.input_channels, state.side_chain_channels) or bpm is not None:
             if state.position > 0:
-                raise InvalidValueError("A chain takes a new channel count or bpm= only when it starts afresh: call with reset=True.")
-            c.chain_reset(self._handle, input_channels, float(bpm or 0))
+                raise InvalidValueError("A chain takes a new channel count, sidechain= or bpm= only when it starts afresh: "
+                                        "call with reset=True.")
+            c.chain_reset_side_chain(self._handle, input_channels, side_chain_channels, float(bpm or 0))
             self._mirror(self._handle)
         return self._handle

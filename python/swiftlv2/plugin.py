@@ -11,7 +11,7 @@ from typing import TYPE_CHECKING, Any, Dict, List, Optional, Tuple, Union
 from ._library import c, encode
 from .errors import InvalidValueError, NotFoundError, ParameterNotFoundError
 from .parameters import ControlValue, Parameter
-from .processor import DEFAULT_BLOCK_SIZE, DEFAULT_SAMPLE_RATE, _Processor
+from .processor import DEFAULT_BLOCK_SIZE, DEFAULT_SAMPLE_RATE, _Processor, serialised
 from .world import LV2Path, World, shared_world
 
 if TYPE_CHECKING:
@@ -36,6 +36,7 @@ class Plugin(_Processor):
 
     def __init__(self, uri: str, sample_rate: float = DEFAULT_SAMPLE_RATE, block_size: int = DEFAULT_BLOCK_SIZE,
                  lv2_path: LV2Path = None, *, world: Optional[World] = None) -> None:
+        self._new_lock()
         the_world = world or shared_world(lv2_path)
         uris = (ctypes.c_char_p * 1)(encode(uri))
         handle = c.chain_new(the_world.handle, uris, 1, float(sample_rate), int(block_size))
@@ -89,6 +90,7 @@ class Plugin(_Processor):
         return ParameterNotFoundError(f"The plugin {self.uri} has no control input or parameter {name!r}; "
                                       f"its control inputs are {controls}, and its parameters {patch}.")
 
+    @serialised
     def get(self, symbol: str) -> float:
         """The current value of a control port (input or output, such as a meter)."""
         value = ctypes.c_float()
@@ -119,12 +121,14 @@ class Plugin(_Processor):
         on from the next call (a chain's fresh start copies the plugin as it is set up). The
         settings are kept in order for a copy in another process (pickling, as Dask does): a
         control or a parameter set again replaces its earlier setting, which could not matter."""
-        getattr(c, setting)(self._open_handle(), 0, *arguments)
+        with self._lock:
+            getattr(c, setting)(self._open_handle(), 0, *arguments)
+            if setting == "chain_set":
+                self._settings = [kept for kept in self._settings if kept[:2] != (setting, arguments[0])]
+            self._settings.append((setting, *arguments))
+        # After letting go: a chain's call holds its own lock, then this plugin's (never the other way).
         for chain in list(self._chains):
             chain._apply(self, setting, arguments)
-        if setting == "chain_set":
-            self._settings = [kept for kept in self._settings if kept[:2] != (setting, arguments[0])]
-        self._settings.append((setting, *arguments))
 
     def __reduce__(self) -> Tuple[Any, ...]:
         return (_restore_plugin, (self.uri, self.sample_rate, self.block_size, self.lv2_path, list(self._settings)))
@@ -143,6 +147,7 @@ class Plugin(_Processor):
         """Loads a preset by label (any case) or URI."""
         self._apply("chain_load_preset", encode(preset))
 
+    @serialised
     def save_state(self, directory: Union[str, "os.PathLike[str]"]) -> None:
         """Saves the plugin's state (controls and properties) as jalv and lv2render --save-state do."""
         c.chain_save_state(self._open_handle(), 0, encode(os.fspath(directory)))
@@ -151,21 +156,24 @@ class Plugin(_Processor):
         """Restores a state directory saved by save_state, jalv or lv2render --save-state."""
         self._apply("chain_load_state", encode(os.fspath(directory)))
 
+    @serialised
     def reset(self) -> None:
         """Starts afresh: a new instance set up as this one was."""
         handle = self._open_handle()
         c.chain_reset(handle, -1, 0)
         self._mirror(handle)
 
-    def _handle_for_call(self, reset: bool, input_channels: Optional[int], bpm: Optional[float]) -> int:
+    def _handle_for_call(self, reset: bool, input_channels: Optional[int], bpm: Optional[float],
+                         side_chain_channels: int = 0) -> int:
         handle = self._open_handle()
         state = self._state or self._mirror(handle)
         if input_channels is None:
-            input_channels = state.input_channels
-        if reset or bpm is not None or (state.position == 0 and input_channels != state.input_channels):
+            input_channels, side_chain_channels = state.input_channels, state.side_chain_channels
+        layout = (input_channels, side_chain_channels)
+        if reset or bpm is not None or (state.position == 0 and layout != (state.input_channels, state.side_chain_channels)):
             if not reset and state.position > 0:
                 raise InvalidValueError("bpm= takes effect when the plugin starts afresh: call with reset=True.")
-            c.chain_reset(handle, input_channels, float(bpm or 0))
+            c.chain_reset_side_chain(handle, input_channels, side_chain_channels, float(bpm or 0))
             self._mirror(handle)
         return handle
 

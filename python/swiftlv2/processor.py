@@ -4,12 +4,14 @@ called, and closing."""
 from __future__ import annotations
 
 import ctypes
+import functools
 import json
 import math
 import os
+import threading
 import warnings
 from types import TracebackType
-from typing import Any, List, Optional, Tuple, Type, TypeVar, Union
+from typing import Any, Callable, List, Optional, Tuple, Type, TypeVar, Union, cast
 
 import numpy as np
 import numpy.typing as npt
@@ -36,10 +38,13 @@ _Self = TypeVar("_Self", bound="_Processor")
 class _ChainState:
     """What a chain says about itself, kept from one reset to the next: a stream of short calls
     then costs one foreign call each."""
-    __slots__ = ("input_channels", "output_channels", "sends_midi", "position", "midi_output", "channels_last")
+    __slots__ = ("input_channels", "side_chain_channels", "output_channels", "sends_midi", "position", "midi_output",
+                 "channels_last")
 
-    def __init__(self, input_channels: int, output_channels: int, sends_midi: bool, position: int) -> None:
-        self.input_channels, self.output_channels, self.sends_midi = input_channels, output_channels, sends_midi
+    def __init__(self, input_channels: int, side_chain_channels: int, output_channels: int, sends_midi: bool,
+                 position: int) -> None:
+        self.input_channels, self.side_chain_channels = input_channels, side_chain_channels
+        self.output_channels, self.sends_midi = output_channels, sends_midi
         self.position = position
         self.midi_output: List[MIDIEvent] = []
         # The layout of the latest call's audio (None: it had none), for a stream's next chunk.
@@ -73,14 +78,30 @@ def _zero_non_finite(output: FloatArray) -> int:
     return int(np.count_nonzero(bad))
 
 
+_Method = TypeVar("_Method", bound=Callable[..., Any])
+
+
+def serialised(method: _Method) -> _Method:
+    """Runs `method` holding its object's lock: one call at a time per plugin or chain (its
+    position, its buffers and its instances are one stream), while other objects' calls run
+    in parallel, the GIL let go."""
+    @functools.wraps(method)
+    def locked(self: "_Processor", *arguments: Any, **keywords: Any) -> Any:
+        with self._lock:
+            return method(self, *arguments, **keywords)
+    return cast(_Method, locked)
+
+
 class _Processor:
-    """What plugins and chains share: calling them on audio or MIDI, and closing them."""
+    """What plugins and chains share: calling them on audio or MIDI, and closing them. Each
+    object takes its calls from several threads one at a time (`serialised`)."""
 
     sample_rate: float = DEFAULT_SAMPLE_RATE
     block_size: int = DEFAULT_BLOCK_SIZE
     _state: Optional[_ChainState] = None
     _handle: Optional[int] = None
     _closed: bool = False
+    _lock: "threading.RLock"
 
     @property
     def midi_output(self) -> List[MIDIEvent]:
@@ -92,6 +113,7 @@ class _Processor:
         """Whether close() was called: the object then holds no instances and can do nothing."""
         return self._closed
 
+    @serialised
     def close(self) -> None:
         """Frees the plugin instances now, rather than when the object is collected; using the
         object afterwards raises ClosedError. Closing again does nothing."""
@@ -120,24 +142,33 @@ class _Processor:
             raise ClosedError(f"{self._description()} is closed; load it again to use it.")
         return self._handle
 
-    def _handle_for_call(self, reset: bool, input_channels: Optional[int], bpm: Optional[float]) -> int:
-        """The chain to run this call on, reset if the call asks for it."""
+    def _handle_for_call(self, reset: bool, input_channels: Optional[int], bpm: Optional[float],
+                         side_chain_channels: int = 0) -> int:
+        """The chain to run this call on, reset if the call asks for it; `input_channels` (None: as
+        before) count the `side_chain_channels` at their end."""
         raise NotImplementedError
+
+    def _new_lock(self) -> None:
+        """The lock `serialised` takes; reentrant, as a call takes it again through its helpers."""
+        object.__setattr__(self, "_lock", threading.RLock())
 
     def _mirror(self, handle: int) -> _ChainState:
         """Reads what the chain says about itself, after it is made or reset."""
-        self._state = _ChainState(c.chain_input_channels(handle), c.chain_output_channels(handle),
+        self._state = _ChainState(c.chain_input_channels(handle), c.chain_side_chain_channels(handle),
+                                  c.chain_output_channels(handle),
                                   bool(c.chain_sends_midi(handle)), c.chain_position(handle))
         return self._state
 
     @property
+    @serialised
     def latency(self) -> int:
         """The latency the plugins report, in frames; a call shifts its output back by it with
         compensate_latency=True."""
         return int(c.chain_latency(self._handle_for_call(False, None, None)))
 
-    def __call__(self, source: Source = None, sample_rate: Optional[float] = None, *, duration: Optional[float] = None,
-                 reset: bool = True, bpm: Optional[float] = None, tail: float = DEFAULT_TAIL,
+    @serialised
+    def __call__(self, source: Source = None, sample_rate: Optional[float] = None, *, sidechain: Source = None,
+                 duration: Optional[float] = None, reset: bool = True, bpm: Optional[float] = None, tail: float = DEFAULT_TAIL,
                  compensate_latency: bool = False, layout: Optional[Layout] = None) -> FloatArray:
         """Processes `source` and returns the output as float32, in the layout of the input:
         (channels, frames) for (channels, frames), (frames, channels) for (frames, channels), 1-D
@@ -148,7 +179,10 @@ class _Processor:
         are as long, `layout` ("channels_first" or "channels_last") says which. Or MIDI for an
         instrument: a list of (note, start, duration[, velocity]) tuples, of mido messages whose
         `time` is seconds, a mido MidiFile, or a MIDI file's path. MIDI times count from this
-        call's start.
+        call's start. It feeds the main inputs; side-chain inputs get silence unless `sidechain`
+        is given.
+        sidechain: audio for the first plugin's side-chain inputs, given as `source` is (a mono
+        one feeds them all), cut or padded with silence to the call's length.
         duration: seconds to render (default: the audio's length, or the MIDI's end plus `tail`).
         reset: start from fresh instances (True), or carry on from the previous call (False), so
         that a stream processed in chunks gives the samples of one call.
@@ -171,9 +205,17 @@ class _Processor:
         elif source is not None:
             state = self._state
             carrying_on = not reset and state is not None and state.position > 0 and state.channels_last is not None
-            stream = Stream(state.input_channels, bool(state.channels_last)) if carrying_on and state else None
+            stream = Stream(state.input_channels - state.side_chain_channels, bool(state.channels_last)) \
+                if carrying_on and state else None
             audio = audio_of(source, "source", layout, stream)
-        handle = self._handle_for_call(reset, 0 if audio is None else audio.samples.shape[0], bpm)
+        side = None
+        if sidechain is not None:
+            if audio is None:
+                raise InvalidValueError("sidechain= goes with audio for the main inputs: give that audio too (source=).")
+            side = audio_of(sidechain, "sidechain", "channels_last" if audio.channels_last else "channels_first", None).samples
+        side_channels = 0 if side is None else side.shape[0]
+        handle = self._handle_for_call(reset, 0 if audio is None else audio.samples.shape[0] + side_channels, bpm,
+                                       side_channels)
         state = self._state
         assert state is not None
         state.channels_last = None if audio is None else audio.channels_last
@@ -193,6 +235,10 @@ class _Processor:
         else:
             raise InvalidValueError("Give audio or MIDI (source=), or duration=, to render.")
         samples = np.empty((0, frames), dtype=np.float32) if audio is None else audio.samples
+        if side is not None:
+            fitted_side = np.zeros((side.shape[0], samples.shape[1]), dtype=np.float32)
+            fitted_side[:, :min(samples.shape[1], side.shape[1])] = side[:, :samples.shape[1]]
+            samples = np.concatenate([samples, fitted_side])
         if samples.shape[1] != frames:
             fitted = np.zeros((samples.shape[0], frames), dtype=np.float32)
             fitted[:, :min(frames, samples.shape[1])] = samples[:, :frames]

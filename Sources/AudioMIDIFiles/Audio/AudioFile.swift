@@ -32,7 +32,8 @@ public enum AudioFile {
 
     /// Throws unless `path` names an existing, readable regular file. The type is checked
     /// before anything opens the file: opening a FIFO with no writer would wait forever.
-    public static func checkReadable(_ path: String, what: String) throws {
+    /// `allowsDirectory`: a folder is what may be meant (a plugin's path parameter).
+    public static func checkReadable(_ path: String, what: String, allowsDirectory: Bool = false) throws {
         var status = stat()
         guard stat(path, &status) == 0 else {
             if errno == ENOENT || errno == ENOTDIR {
@@ -42,7 +43,8 @@ public enum AudioFile {
         }
         switch status.st_mode & S_IFMT {
         case S_IFREG: break
-        case S_IFDIR: throw HostError("The \(what) \(path) is a directory.", kind: .file)
+        case S_IFDIR:
+            guard allowsDirectory else { throw HostError("The \(what) \(path) is a directory.", kind: .file) }
         case S_IFIFO: throw HostError("The \(what) \(path) is a FIFO (named pipe); lv2render reads only regular files.", kind: .file)
         default: throw HostError("The \(what) \(path) is a device or socket, not a regular file.", kind: .file)
         }

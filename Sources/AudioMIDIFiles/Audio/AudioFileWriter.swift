@@ -1,3 +1,4 @@
+import CRemovalOnSignal
 import CSndFile
 import Foundation
 
@@ -114,6 +115,8 @@ public final class AudioFileWriter: AudioSink {
         if let failure {
             throw HostError("The output file \(target.name) could not be written completely (\(failure)).", kind: .file)
         }
+        // A plugin that crashes in cleanup from now on leaves the file standing (plugin_calls.h).
+        removal_on_signal_completed(target.name)
     }
 
     /// A file in the temporary directory, already unlinked so that nothing is left behind.

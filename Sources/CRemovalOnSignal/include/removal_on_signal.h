@@ -11,6 +11,14 @@
 /// -1 when the path is too long to copy.
 int removal_on_signal_set(const char *path);
 
+/// The output `name` (as the user wrote it) is complete: a plugin that crashes in cleanup
+/// after this leaves it standing, with a warning (plugin_calls.h). Copied; NULL forgets it.
+void removal_on_signal_completed(const char *name);
+
+/// While `pending` is non-zero, more outputs follow the audio file (the MIDI of --midi-out,
+/// written after the plugins are freed), so no output counts as complete.
+void removal_on_signal_outputs_pending(int pending);
+
 /// For a library in another program (Python): leaves alone, from now on, every signal the
 /// program has a handler of its own for. Call before the first `removal_on_signal_set`.
 void removal_on_signal_leave_handled(void);

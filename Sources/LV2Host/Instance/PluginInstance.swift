@@ -1,5 +1,7 @@
 import AudioMIDIFiles
 import CLV2
+import CRemovalOnSignal
+import Foundation
 
 /// One live plugin: its library, its handle and a buffer for every port.
 ///
@@ -31,6 +33,10 @@ public final class PluginInstance {
     private let timeSequence: AtomSequenceBuffer?
     private let sequenceType, chunkType, midiEventType: LV2_URID
     private var isActive = false
+    /// The URI as C text, for the crash and hang reports of `calling` (plugin_calls.h).
+    private let callName: UnsafeMutablePointer<CChar>
+    /// The frames `run` has been given since the instance was made: where the next block starts.
+    private var framesRun = 0
 
     /// When true, audio output i uses the same memory as audio input i (for the
     /// outputs that have a matching input), as `--in-place` asks.
@@ -75,9 +81,12 @@ public final class PluginInstance {
         }
         let library = try PluginLibrary(path: plugin.libraryPath)
         let descriptor = try library.descriptor(uri: plugin.uri)
-        guard let instantiate = descriptor.pointee.instantiate,
-              let handle = instantiate(descriptor, sampleRate, plugin.bundlePath, features.featureArray)
-        else {
+        let callName = strdup(plugin.uri)!
+        plugin_call_begin(callName, ("instantiate" as StaticString).cString, -1, -1)
+        let made = descriptor.pointee.instantiate.flatMap { $0(descriptor, sampleRate, plugin.bundlePath, features.featureArray) }
+        plugin_call_end()
+        guard let handle = made else {
+            free(callName)
             throw HostError("The plugin \(plugin.uri) failed to instantiate at \(sampleRate.compactDescription) Hz.")
         }
 
@@ -88,7 +97,8 @@ public final class PluginInstance {
         self.library = library
         self.descriptor = descriptor
         self.handle = handle
-        features.worker.attach(descriptor, handle)
+        self.callName = callName
+        features.worker.attach(descriptor, handle, callName: callName)
         sequenceType = features.urid(LV2URI.atomSequence)
         chunkType = features.urid(LV2URI.atomChunk)
         midiEventType = features.urid(LV2URI.midiEvent)
@@ -124,7 +134,8 @@ public final class PluginInstance {
     deinit {
         willCleanUp?()
         deactivate()
-        descriptor.pointee.cleanup?(handle)
+        calling("cleanup") { descriptor.pointee.cleanup?(handle) }
+        free(callName)
         controlValues.deallocate()
         (audioInputs + audioOutputs + cvBuffers).forEach { $0.deallocate() }
         (atomInputs + atomOutputs).forEach { $0.deallocate() }
@@ -140,7 +151,16 @@ public final class PluginInstance {
     }
 
     private func connect(_ port: PortInfo, to location: UnsafeMutableRawPointer?) {
-        descriptor.pointee.connect_port?(handle, UInt32(port.index), location)
+        calling("connect_port") { descriptor.pointee.connect_port?(handle, UInt32(port.index), location) }
+    }
+
+    /// Makes `body`, a call into the plugin named `call`, known to lv2render's crash and hang
+    /// reports (plugin_calls.h). Not for the run path: an unspecialized generic has the runtime
+    /// allocate and lock for its type's metadata on first use (`run` brackets its call by hand).
+    package func calling<Result>(_ call: StaticString, _ body: () throws -> Result) rethrows -> Result {
+        plugin_call_begin(callName, call.cString, -1, -1)
+        defer { plugin_call_end() }
+        return try body()
     }
 
     private func connectFixedPorts() {
@@ -366,7 +386,7 @@ public final class PluginInstance {
 
     public func activate() {
         guard !isActive else { return }
-        descriptor.pointee.activate?(handle)
+        calling("activate") { descriptor.pointee.activate?(handle) }
         isActive = true
     }
 
@@ -380,8 +400,13 @@ public final class PluginInstance {
         for index in atomOutputs.indices {
             atomOutputs[index].prepareForOutput(chunkType: chunkType)
         }
+        // Bracketed by hand, not through the generic `calling` (see PluginWorker.begin); the
+        // name from a StaticString, since a String bridged to C is a copy on the heap.
+        plugin_call_begin(callName, ("run" as StaticString).cString, Int64(framesRun), Int64(frames))
         descriptor.pointee.run?(handle, UInt32(frames))
         features.worker.deliverResponses()
+        plugin_call_end()
+        framesRun += frames
         clearEvents()
     }
 
@@ -393,9 +418,23 @@ public final class PluginInstance {
         }
     }
 
+    /// Runs a block of no frames when the worker holds responses (work that restoring a state
+    /// or a preset scheduled: a-fluidsynth loads its SoundFont so), so that they are answered
+    /// before the next frame. The instance must be active.
+    public func answerPendingWork() {
+        if features.worker.hasResponses { run(frames: 0) }
+    }
+
     public func deactivate() {
         guard isActive else { return }
-        descriptor.pointee.deactivate?(handle)
+        calling("deactivate") { descriptor.pointee.deactivate?(handle) }
         isActive = false
+    }
+}
+
+extension StaticString {
+    /// The literal as C text, for plugin_calls.h: no copy, so nothing allocates on the run path.
+    var cString: UnsafePointer<CChar> {
+        UnsafeRawPointer(utf8Start).assumingMemoryBound(to: CChar.self)
     }
 }

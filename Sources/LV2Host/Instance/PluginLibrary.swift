@@ -32,6 +32,13 @@ public final class PluginLibrary {
         dlclose(handle)
     }
 
+    /// Whether the library at `path` is loaded in this process now (by anyone).
+    public static func isLoaded(path: String) -> Bool {
+        guard let handle = dlopen(path, RTLD_NOW | RTLD_NOLOAD) else { return false }
+        dlclose(handle)
+        return true
+    }
+
     /// Walks the library's descriptors (index 0, 1, … until NULL) to the one for `uri`.
     /// The descriptor stays valid while this library object lives.
     public func descriptor(uri: String) throws -> UnsafePointer<LV2_Descriptor> {

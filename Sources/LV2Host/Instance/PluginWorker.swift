@@ -1,4 +1,5 @@
 import CLV2
+import CRemovalOnSignal
 
 /// The host's side of the worker extension (`worker:schedule`), run synchronously as
 /// offline hosts do (Ardour while exporting): `schedule_work` calls the plugin's `work`
@@ -15,6 +16,8 @@ public final class PluginWorker {
     private var responseEnd = 0
     private var interface: UnsafePointer<LV2_Worker_Interface>?
     private var handle: LV2_Handle?
+    /// The plugin's URI as C text, owned by its instance, for the crash and hang reports.
+    private var callName: UnsafePointer<CChar>?
 
     /// `responseCapacity`: the bytes all responses of one block may take together.
     init(responseCapacity: Int = 1 << 20) {
@@ -33,10 +36,24 @@ public final class PluginWorker {
     }
 
     /// Binds the worker to the instance once it exists, if the plugin has `worker:interface`.
-    func attach(_ descriptor: UnsafePointer<LV2_Descriptor>, _ handle: LV2_Handle) {
-        guard let data = descriptor.pointee.extension_data?(LV2URI.workerInterface) else { return }
+    func attach(_ descriptor: UnsafePointer<LV2_Descriptor>, _ handle: LV2_Handle, callName: UnsafePointer<CChar>) {
+        self.callName = callName
+        begin("extension_data")
+        let data = descriptor.pointee.extension_data?(LV2URI.workerInterface)
+        plugin_call_end()
+        guard let data else { return }
         interface = data.assumingMemoryBound(to: LV2_Worker_Interface.self)
         self.handle = handle
+    }
+
+    /// Whether responses wait for `deliverResponses`.
+    var hasResponses: Bool { responseEnd > 0 }
+
+    /// Makes the call into the plugin that follows, up to `plugin_call_end`, known to the crash and
+    /// hang reports (plugin_calls.h). Not a generic wrapper: on the run path, an unspecialized
+    /// generic would have the runtime allocate and lock for its type's metadata on first use.
+    private func begin(_ call: StaticString) {
+        plugin_call_begin(callName, call.cString, -1, -1)
     }
 
     /// Whether the plugin does work through the worker.
@@ -49,6 +66,8 @@ public final class PluginWorker {
             guard let respondHandle else { return LV2_WORKER_ERR_UNKNOWN }
             return Unmanaged<PluginWorker>.fromOpaque(respondHandle).takeUnretainedValue().queueResponse(size: size, data: data)
         }
+        begin("work")
+        defer { plugin_call_end() }
         return work(handle, respond, Unmanaged.passUnretained(self).toOpaque(), size, data)
     }
 
@@ -69,10 +88,14 @@ public final class PluginWorker {
         var offset = 0
         while offset < responseEnd {
             let size = responses.load(fromByteOffset: offset, as: UInt32.self)
+            begin("work_response")
             _ = interface.pointee.work_response?(handle, size, responses + offset + 8)
+            plugin_call_end()
             offset += 8 + (Int(size) + 7) & ~7
         }
         responseEnd = 0
+        begin("end_run")
         _ = interface.pointee.end_run?(handle)
+        plugin_call_end()
     }
 }

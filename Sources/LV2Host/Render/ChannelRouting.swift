@@ -28,6 +28,36 @@ struct ChannelRouting {
         notes = Self.silenceNotes(sources, inputs, destination)
     }
 
+    /// The map for a program's call (`LiveChain`) of `mainCount` channels for the main inputs
+    /// followed by `sideChainCount` for the side-chains, each part routed as `init(from:to:)`
+    /// routes a source: a mono part feeds all its inputs. Its sentences name no command-line option.
+    static func map(mainCount: Int, sideChainCount: Int, to destination: PluginInfo) throws -> [(channel: Int, symbol: String)] {
+        let inputs = destination.ports(.audio, input: true)
+        guard !inputs.isEmpty else {
+            throw HostError("The plugin \(destination.uri) has no audio inputs, so it takes no audio.")
+        }
+        let main = destination.mainAudioInputs.isEmpty ? inputs : destination.mainAudioInputs
+        let sideChains = destination.mainAudioInputs.isEmpty ? [] : inputs.filter(\.isSideChain)
+        func list(_ ports: [PortInfo]) -> String { ports.map(\.symbol).joined(separator: ", ") }
+        guard mainCount <= main.count else {
+            let own = sideChains.isEmpty ? "" : "; its side-chain\(sideChains.count == 1 ? "" : "s") (\(list(sideChains))) take\(sideChains.count == 1 ? "s" : "") audio of \(sideChains.count == 1 ? "its" : "their") own"
+            throw HostError("The audio has \(counted(mainCount, "channel")) but the plugin \(destination.uri) has \(counted(main.count, sideChains.isEmpty ? "audio input" : "main audio input")) (\(list(main)))\(own).")
+        }
+        guard sideChainCount == 0 || !sideChains.isEmpty else {
+            throw HostError("The plugin \(destination.uri) has no side-chain input, so it takes no side-chain audio.")
+        }
+        guard sideChainCount <= sideChains.count else {
+            throw HostError("The side-chain audio has \(counted(sideChainCount, "channel")) but the plugin \(destination.uri) has \(counted(sideChains.count, "side-chain input")) (\(list(sideChains))).")
+        }
+        func part(_ ports: [PortInfo], count: Int, first: Int) -> [(channel: Int, symbol: String)] {
+            guard count > 0 else { return [] }
+            return ports.enumerated().compactMap { index, port in
+                count == 1 ? (first, port.symbol) : index < count ? (first + index, port.symbol) : nil
+            }
+        }
+        return part(main, count: mainCount, first: 0) + part(sideChains, count: sideChainCount, first: mainCount)
+    }
+
     /// `map`: source channel (from 0) and input symbol pairs; the inputs it leaves out get
     /// silence. `alsoValid`: symbols the map may name that are not audio inputs (CV inputs).
     init(map: [(channel: Int, symbol: String)], sourceCount: Int, to destination: PluginInfo, alsoValid: [String] = []) throws {

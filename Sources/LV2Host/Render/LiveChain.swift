@@ -13,8 +13,11 @@ public final class LiveChain {
     public private(set) var stages: [RenderStage]
     public let sampleRate: Double
     public let blocks: BlockPattern
-    /// The audio channels each call must bring: as the first plugin has audio inputs, unless `reset` says otherwise.
+    /// The audio channels each call must bring, side-chains included: as the first plugin has
+    /// main audio inputs, unless `reset` says otherwise.
     public private(set) var inputChannelCount: Int
+    /// How many of those channels, the last ones, feed the first plugin's side-chain inputs.
+    public private(set) var sideChainChannelCount = 0
     /// Frames processed since the last reset.
     public private(set) var position = 0
     /// The MIDI the last plugin sent since `takeMIDIOutput` was last called, by frame since the reset.
@@ -37,9 +40,12 @@ public final class LiveChain {
     private var hasRun = false
 
     public init(world: LV2World, stages: [RenderStage], sampleRate: Double, blocks: BlockPattern = .fixed(512)) throws {
-        let firstInputs = stages.first?.plugin.ports(.audio, input: true).count ?? 0
+        // The main inputs: a side-chain is fed only when a call brings audio for it.
+        let firstInputs = stages.first.map { stage in
+            (stage.plugin.mainAudioInputs.isEmpty ? stage.plugin.ports(.audio, input: true) : stage.plugin.mainAudioInputs).count
+        } ?? 0
         (chain, input) = try Self.makeChain(world: world, stages: stages, sampleRate: sampleRate, blocks: blocks,
-                                            inputChannelCount: firstInputs, beatsPerMinute: nil)
+                                            inputChannelCount: firstInputs, sideChainChannelCount: 0, beatsPerMinute: nil)
         self.world = world
         self.stages = stages
         self.sampleRate = sampleRate
@@ -52,29 +58,39 @@ public final class LiveChain {
     /// The instances set up (`RenderStage.makeInstance`) and wired as a render's are, after
     /// the checks a render makes of its stages and timing.
     private static func makeChain(world: LV2World, stages: [RenderStage], sampleRate: Double, blocks: BlockPattern,
-                                  inputChannelCount: Int, beatsPerMinute: Double?) throws -> (PluginChain, PushedAudio?) {
+                                  inputChannelCount: Int, sideChainChannelCount: Int,
+                                  beatsPerMinute: Double?) throws -> (PluginChain, PushedAudio?) {
         try RenderRequest.checkSetUp(stages: stages, sampleRate: sampleRate, blocks: blocks, beatsPerMinute: beatsPerMinute)
         // A state's warnings (a partial state) are for a command line's report; a call has none.
         let instances = try stages.map { try $0.makeInstance(in: world, sampleRate: sampleRate, blocks: blocks).instance }
         let input = inputChannelCount > 0 ? PushedAudio(sampleRate: sampleRate, channelCount: inputChannelCount) : nil
         let last = instances[instances.count - 1]
+        let first = instances[0].plugin
+        let inputMap = input == nil ? nil
+            : try ChannelRouting.map(mainCount: inputChannelCount - sideChainChannelCount, sideChainCount: sideChainChannelCount, to: first)
         let chain = try PluginChain(instances, input: input, midi: MIDISchedule([], sampleRate: sampleRate),
                                     transport: Transport(tempoChanges: beatsPerMinute.map { [(0, $0)] } ?? [], meter: .common,
                                                          sampleRate: sampleRate),
-                                    collectsMIDIOutput: last.audioOutputCount == 0)
+                                    collectsMIDIOutput: last.audioOutputCount == 0, inputMap: inputMap)
         chain.activate()
         try RenderStage.setParameters(stages, of: instances)
         return (chain, input)
     }
 
     /// Starts afresh: new instances set up from `stages`, the time back at 0, no MIDI queued.
-    /// `inputChannelCount`: the channels each call will bring (0 for none).
+    /// `inputChannelCount`: the channels each call will bring (0 for none), of which the last
+    /// `sideChainChannelCount` feed the first plugin's side-chain inputs.
     /// `beatsPerMinute`: the tempo plugins that follow the transport get (nil: 120).
-    public func reset(inputChannelCount: Int? = nil, beatsPerMinute: Double? = nil) throws {
+    public func reset(inputChannelCount: Int? = nil, sideChainChannelCount: Int? = nil, beatsPerMinute: Double? = nil) throws {
         let channels = inputChannelCount ?? self.inputChannelCount
+        let sideChains = sideChainChannelCount ?? (inputChannelCount == nil ? self.sideChainChannelCount : 0)
+        guard (0...channels).contains(sideChains) else {
+            throw HostError("The side-chain channels (\(sideChains)) must be part of the \(counted(channels, "input channel")).")
+        }
         (chain, input) = try Self.makeChain(world: world, stages: stages, sampleRate: sampleRate, blocks: blocks,
-                                            inputChannelCount: channels, beatsPerMinute: beatsPerMinute)
+                                            inputChannelCount: channels, sideChainChannelCount: sideChains, beatsPerMinute: beatsPerMinute)
         self.inputChannelCount = channels
+        self.sideChainChannelCount = sideChains
         position = 0
         remaining = 0
         lengths = blocks.lengths()
@@ -122,6 +138,7 @@ public final class LiveChain {
     public func loadPreset(stage: Int, _ preset: String) throws {
         let instance = try instance(stage)
         _ = try world.restorePreset(preset, into: instance)
+        instance.answerPendingWork()
         let presetSymbols = Set(try world.presetControls(preset, for: instance.plugin).map(\.symbol))
         stages[stage].presetURI = preset
         stages[stage].controls.removeAll { presetSymbols.contains($0.symbol) }
@@ -133,6 +150,7 @@ public final class LiveChain {
     public func loadState(stage: Int, _ path: String) throws {
         let instance = try instance(stage)
         _ = try world.restoreState(path, into: instance)
+        instance.answerPendingWork()
         let state = try LoadedState.fromFile(world, path: path, map: instance.features.mapFeature)
         let stateSymbols = Set(state.portValues(types: instance.features.table).map(\.symbol))
         stages[stage].statePath = path

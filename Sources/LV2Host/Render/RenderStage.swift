@@ -62,13 +62,17 @@ extension RenderStage {
     }
 
     /// Hands the active instance its parameters in a block of no frames, so that they hold
-    /// from the next frame: work they cause (loading a file) is done, and its response delivered.
+    /// from the next frame: work they cause (loading a file) is done, and its response
+    /// delivered, as is the work the preset or the state scheduled when `setUp` restored it.
     public func setParameters(of instance: PluginInstance) throws {
-        guard !parameters.isEmpty else { return }
         for (parameter, value) in parameters {
             try instance.setParameter(parameter, value)
         }
-        instance.run(frames: 0)
+        if parameters.isEmpty {
+            instance.answerPendingWork()
+        } else {
+            instance.run(frames: 0)
+        }
     }
 
     /// Hands each stage's instance its parameters (`setParameters(of:)`), once the chain is active.

@@ -35,10 +35,12 @@ final class LoadedState {
             throw HostError("The state \(path) does not exist.", kind: .file)
         }
         let file = isDirectory.boolValue ? URL(fileURLWithPath: path).appendingPathComponent("state.ttl").path : path
+        // lilv would wait for ever on a FIFO and read a device without end.
+        if FileManager.default.fileExists(atPath: file) { try AudioFile.checkReadable(file, what: "state file") }
         guard FileManager.default.fileExists(atPath: file),
               let state = withStandardErrorSilenced({ lilv_state_new_from_file(world.world, map, nil, file) })
         else {
-            throw HostError("The state \(path) could not be read: a state directory holds a state.ttl as jalv and lv2render --save-state write it.", kind: .file)
+            throw HostError("The state \(path) could not be read: a state directory holds a state.ttl, as jalv and lv2render save it.", kind: .file)
         }
         return LoadedState(state)
     }
@@ -89,7 +91,7 @@ final class LoadedState {
         }
         guard lilv_state_get_num_properties(state) > 0 else { return warnings }
         var lilvInstance = LilvInstance(lv2_descriptor: instance.descriptor, lv2_handle: instance.handle, pimpl: nil)
-        lilv_state_restore(state, &lilvInstance, nil, nil, 0, instance.features.stateCallFeatureArray)
+        instance.calling("restore") { lilv_state_restore(state, &lilvInstance, nil, nil, 0, instance.features.stateCallFeatureArray) }
         return warnings
     }
 }
@@ -177,9 +179,11 @@ extension LV2World {
             let flags = UInt32(LV2_STATE_IS_POD.rawValue | LV2_STATE_IS_PORTABLE.rawValue)
             // No port values through lilv: it writes floats with 8 decimal places (2^-12 as
             // 0.00024414, a denormal as 0), so they are added below, each exactly.
-            guard let state = lilv_state_new_from_instance(plugin, &lilvInstance, instance.features.mapFeature,
-                                                           directory, directory, directory, directory, nil, nil, flags,
-                                                           instance.features.stateCallFeatureArray) else {
+            let saved = instance.calling("save") {
+                lilv_state_new_from_instance(plugin, &lilvInstance, instance.features.mapFeature, directory, directory, directory,
+                                             directory, nil, nil, flags, instance.features.stateCallFeatureArray)
+            }
+            guard let state = saved else {
                 throw HostError("The plugin \(instance.plugin.uri) did not give its state.")
             }
             defer { lilv_state_free(state) }

@@ -21,6 +21,8 @@ public enum PatchValue: Equatable {
             guard FileManager.default.fileExists(atPath: path) else {
                 throw HostError("The file \(path) for \(name) does not exist.", kind: .file)
             }
+            // The plugin reads it in its worker, where a FIFO would hold the render for ever.
+            try AudioFile.checkReadable(path, what: "file for \(name)", allowsDirectory: true)
             self = .path(path)
         case .string: self = .string(text)
         case .int: self = .int(try number(Int32.self, "a 32-bit integer"))

@@ -85,6 +85,12 @@ void swiftlv2_chain_free(swiftlv2_chain *chain);
  * for plugins that follow the transport (0: 120, or a MIDI file's tempo map). */
 int32_t swiftlv2_chain_reset(swiftlv2_chain *chain, int32_t input_channels, double bpm);
 
+/* The same, with the last side_chain_channels of the input_channels feeding the first plugin's
+ * side-chain inputs (lv2:isSideChain, or a group that is pg:sideChainOf another); a mono part
+ * feeds all its inputs. swiftlv2_chain_reset feeds none (-1 there keeps them as before). */
+int32_t swiftlv2_chain_reset_side_chain(swiftlv2_chain *chain, int32_t input_channels, int32_t side_chain_channels, double bpm);
+int32_t swiftlv2_chain_side_chain_channels(swiftlv2_chain *chain);
+
 int32_t swiftlv2_chain_input_channels(swiftlv2_chain *chain);
 int32_t swiftlv2_chain_output_channels(swiftlv2_chain *chain);
 /* 1 when the last plugin has an atom output, whose MIDI swiftlv2_chain_take_midi_output_json gives. */
