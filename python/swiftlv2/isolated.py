@@ -105,8 +105,9 @@ class IsolatedPlugin(Plugin):
     _child: Optional[_Child]
     _setup: bytes
     _midi_output: List[MIDIEvent]
-    # The frame the latest call started from, and where it ended (since the last reset).
-    _position: int
+    # The frame the latest call carried on from (None: it started afresh, reset=True), and
+    # where it ended (since the last reset).
+    _call_start: Optional[int]
     _stream_end: int
 
     def __init__(self, uri: str, sample_rate: float, block_size: int, lv2_path: LV2Path, *,
@@ -117,7 +118,7 @@ class IsolatedPlugin(Plugin):
         set_internal(self, "_closed", False)
         set_internal(self, "_midi_output", [])
         set_internal(self, "_chains", _NoChains(uri))
-        set_internal(self, "_position", 0)
+        set_internal(self, "_call_start", None)
         set_internal(self, "_stream_end", 0)
         set_internal(self, "uri", uri)
         set_internal(self, "timeout", timeout)
@@ -180,7 +181,12 @@ class IsolatedPlugin(Plugin):
     def _call_name(self, operation: str, arguments: Tuple[Any, ...]) -> str:
         named = arguments[0] if operation in ("apply", "method", "attribute") else operation
         name = _LV2_CALLS.get(named, named)
-        return f"run (the call from frame {self._position})" if name == "run" else name
+        if name != "run":
+            return name
+        if self._call_start is None:
+            # The fresh instance is made within the call.
+            return "cleanup, instantiate or run (a call with reset=True, from frame 0)"
+        return f"run (a call with reset=False, from frame {self._call_start})"
 
     def _lose(self, child: _Child) -> Optional[int]:
         """Ends the process after a crash or a hang; returns how it ended."""
@@ -251,7 +257,7 @@ class IsolatedPlugin(Plugin):
                 sent_keywords[key] = child.memory.put(value, offset) if is_shared(value) else value
                 offset = _end_of(sent_keywords[key], offset)
             # The frame this call starts from, for the sentence of a crash in it.
-            object.__setattr__(self, "_position", 0 if keywords.get("reset", True) else self._stream_end)
+            object.__setattr__(self, "_call_start", None if keywords.get("reset", True) else self._stream_end)
             output, midi_output, stream_end = self._exchange("call", (sent, sent_keywords))
             object.__setattr__(self, "_midi_output", midi_output)
             object.__setattr__(self, "_stream_end", stream_end)

@@ -2,7 +2,7 @@
 Tests/TestSupport/CompiledTestBundle.swift compiles the Swift tests' plugins): mono effects
 that add 0.25 to their input, except that `crashes-in-run` writes through a null pointer, and
 `hangs-in-run` never returns, in the block that holds frame CRASH_FRAME, and
-`crashes-in-instantiate` aborts when it is made."""
+`crashes-in-instantiate` aborts when it is made, and `crashes-in-cleanup` when it is freed."""
 
 import subprocess
 from pathlib import Path
@@ -10,6 +10,7 @@ from pathlib import Path
 CRASHES_IN_RUN = "urn:swiftlv2:test:python-misbehaving#crashes-in-run"
 HANGS_IN_RUN = "urn:swiftlv2:test:python-misbehaving#hangs-in-run"
 CRASHES_IN_INSTANTIATE = "urn:swiftlv2:test:python-misbehaving#crashes-in-instantiate"
+CRASHES_IN_CLEANUP = "urn:swiftlv2:test:python-misbehaving#crashes-in-cleanup"
 CRASH_FRAME = 1000
 LEVEL = 0.25
 
@@ -46,14 +47,16 @@ static void run_hangs(LV2_Handle handle, uint32_t frames) {{
 }}
 static void activate(LV2_Handle handle) {{ ((Misbehaving *)handle)->frame = 0; }}
 static void cleanup(LV2_Handle handle) {{ free(handle); }}
+static void cleanup_crashes(LV2_Handle handle) {{ abort(); }}
 
 static const LV2_Descriptor descriptors[] = {{
     {{"{CRASHES_IN_RUN}", instantiate, connect_port, activate, run_crashes, NULL, cleanup, NULL}},
     {{"{HANGS_IN_RUN}", instantiate, connect_port, activate, run_hangs, NULL, cleanup, NULL}},
     {{"{CRASHES_IN_INSTANTIATE}", instantiate, connect_port, activate, run_crashes, NULL, cleanup, NULL}},
+    {{"{CRASHES_IN_CLEANUP}", instantiate, connect_port, activate, run_crashes, NULL, cleanup_crashes, NULL}},
 }};
 LV2_SYMBOL_EXPORT const LV2_Descriptor *lv2_descriptor(uint32_t index) {{
-    return index < 3 ? &descriptors[index] : NULL;
+    return index < 4 ? &descriptors[index] : NULL;
 }}
 """
 
@@ -71,7 +74,7 @@ def build_misbehaving(folder: Path) -> Path:
     (bundle / "misbehaving.c").write_text(_SOURCE)
     (bundle / "manifest.ttl").write_text(
         "@prefix lv2: <http://lv2plug.in/ns/lv2core#> .\n@prefix doap: <http://usefulinc.com/ns/doap#> .\n" +
-        "".join(_PLUGIN_TURTLE.format(uri=uri, name=uri.split("#")[1]) for uri in (CRASHES_IN_RUN, HANGS_IN_RUN, CRASHES_IN_INSTANTIATE)))
+        "".join(_PLUGIN_TURTLE.format(uri=uri, name=uri.split("#")[1]) for uri in (CRASHES_IN_RUN, HANGS_IN_RUN, CRASHES_IN_INSTANTIATE, CRASHES_IN_CLEANUP)))
     # cc comes with the gcc package, which `make test` installs (TEST_DEBS).
     subprocess.run(["cc", "-shared", "-fPIC", "-O1", "-o", "misbehaving.so", "misbehaving.c"], cwd=bundle, check=True)
     return folder

@@ -12,7 +12,7 @@ import pytest
 
 import swiftlv2
 from conftest import EG_AMP, EG_FIFTHS, RATE_ADAPTER, SYNTH, assert_same_sound, noise
-from misbehaving import CRASH_FRAME, CRASHES_IN_INSTANTIATE, CRASHES_IN_RUN, HANGS_IN_RUN, LEVEL, build_misbehaving
+from misbehaving import CRASH_FRAME, CRASHES_IN_CLEANUP, CRASHES_IN_INSTANTIATE, CRASHES_IN_RUN, HANGS_IN_RUN, LEVEL, build_misbehaving
 
 AFTER_A_CRASH = "its process was ended, and the plugin starts afresh, set up as it was, at its next use."
 
@@ -28,12 +28,12 @@ def test_a_crash_in_run_is_plugin_crashed_and_python_goes_on(misbehaving):
     assert np.array_equal(plugin(quiet, reset=False), quiet + LEVEL)
     with pytest.raises(swiftlv2.PluginCrashed) as crash:
         plugin(quiet, reset=False)
-    assert str(crash.value) == (f"The plugin {CRASHES_IN_RUN} crashed in run (the call from frame {CRASH_FRAME - 200}) "
+    assert str(crash.value) == (f"The plugin {CRASHES_IN_RUN} crashed in run (a call with reset=False, from frame {CRASH_FRAME - 200}) "
                                 f"with SIGSEGV (Segmentation fault); {AFTER_A_CRASH}")
     assert isinstance(crash.value, swiftlv2.Error) and isinstance(crash.value, RuntimeError)
     # Afresh: a new instance, which runs until the crash frame again.
     assert np.array_equal(plugin(quiet), quiet + LEVEL)
-    with pytest.raises(swiftlv2.PluginCrashed, match="the call from frame 0"):
+    with pytest.raises(swiftlv2.PluginCrashed, match=r"in cleanup, instantiate or run \(a call with reset=True, from frame 0\)"):
         plugin(np.zeros(2 * CRASH_FRAME, dtype=np.float32))
     plugin.close()
 
@@ -43,7 +43,8 @@ def test_a_hang_in_run_ends_after_the_timeout(misbehaving):
     process = plugin._child.process
     with pytest.raises(swiftlv2.PluginCrashed) as hang:
         plugin(np.zeros(2 * CRASH_FRAME, dtype=np.float32))
-    assert str(hang.value) == f"The plugin {HANGS_IN_RUN} did not return from run (the call from frame 0) within 1 s " \
+    assert str(hang.value) == f"The plugin {HANGS_IN_RUN} did not return from cleanup, instantiate or run " \
+                              "(a call with reset=True, from frame 0) within 1 s " \
                               f"(timeout=); {AFTER_A_CRASH}"
     assert process.poll() is not None
     short = noise(1, CRASH_FRAME // 2)[0]
@@ -56,6 +57,18 @@ def test_a_crash_in_instantiate_is_plugin_crashed(misbehaving):
         swiftlv2.load(CRASHES_IN_INSTANTIATE, lv2_path=misbehaving, isolate=True)
     assert str(crash.value) == f"The plugin {CRASHES_IN_INSTANTIATE} crashed in instantiate with SIGABRT (Aborted); " \
                                "its process was ended."
+
+
+def test_a_crash_in_cleanup_is_a_warning_after_the_output(misbehaving):
+    plugin = swiftlv2.load(CRASHES_IN_CLEANUP, lv2_path=misbehaving, isolate=True)
+    short = np.zeros(CRASH_FRAME // 2, dtype=np.float32)
+    # reset=False: the instance loaded is used, and none is freed before close().
+    assert np.array_equal(plugin(short, reset=False), short + LEVEL)
+    with pytest.warns(RuntimeWarning) as warned:
+        plugin.close()
+    assert [str(warning.message) for warning in warned] == \
+        [f"The plugin {CRASHES_IN_CLEANUP} crashed in cleanup with SIGABRT (Aborted)."]
+    assert plugin.closed
 
 
 def test_ctrl_c_ends_a_hanging_plugins_process(misbehaving):
