@@ -1,13 +1,15 @@
-"""The process an isolated plugin runs in (`python -m swiftlv2._isolated CONNECTION MEMORY`):
+"""The process an isolated plugin runs in (`python -m swiftlv2._isolated CONNECTION MEMORY PARENT`):
 an ordinary `swiftlv2.Plugin`, so the samples are the in-process ones, served to the Python
 that started it (swiftlv2/isolated.py) over a socket, with audio in shared memory."""
 
 from __future__ import annotations
 
-import ctypes
+import os
 import pickle
 import signal
 import sys
+import threading
+import time
 import warnings
 from multiprocessing.connection import Connection
 from typing import Any, Dict, List, Optional, Tuple
@@ -16,13 +18,20 @@ from ._shared_audio import SharedArray, SharedAudio, is_shared
 from .errors import Error
 from .plugin import Plugin, load
 
-# prctl(PR_SET_PDEATHSIG, SIGKILL): this process ends with the Python that started it, whatever
-# ends that one, and whatever the plugin is doing.
-_PR_SET_PDEATHSIG = 1
+# How often this process looks whether the Python that started it is still there.
+_PARENT_CHECK_SECONDS = 0.5
 
 
-def _end_with_parent() -> None:
-    ctypes.CDLL(None, use_errno=True).prctl(_PR_SET_PDEATHSIG, signal.SIGKILL, 0, 0, 0)
+def _end_with_parent(parent: int) -> None:
+    """Ends this process when the Python that started it ends, whatever ends that one and
+    whatever the plugin is doing (a closed socket tells only a process that is listening).
+    Not prctl's PR_SET_PDEATHSIG: that fires when the thread that started the process ends, and
+    a plugin may be loaded in a thread pool's thread."""
+    def watch() -> None:
+        while os.getppid() == parent:
+            time.sleep(_PARENT_CHECK_SECONDS)
+        os.kill(os.getpid(), signal.SIGKILL)
+    threading.Thread(target=watch, daemon=True).start()
     # Ctrl-C reaches the whole process group: Python's side answers it, and ends this process.
     signal.signal(signal.SIGINT, signal.SIG_IGN)
 
@@ -99,7 +108,7 @@ class _Server:
 
 
 def main() -> None:
-    _end_with_parent()
+    _end_with_parent(int(sys.argv[3]))
     connection = Connection(int(sys.argv[1]))
     _Server(connection, SharedAudio(int(sys.argv[2]))).serve()
 

@@ -49,7 +49,7 @@ class _Child:
         environment = {**os.environ, "SWIFTLV2_LIBRARY": _library_path(),
                        "PYTHONPATH": os.pathsep.join(filter(None, [package, os.environ.get("PYTHONPATH")]))}
         self.process = subprocess.Popen([sys.executable, "-m", "swiftlv2._isolated", str(theirs.fileno()),
-                                         str(self.memory.descriptor)],
+                                         str(self.memory.descriptor), str(os.getpid())],
                                         pass_fds=(theirs.fileno(), self.memory.descriptor), env=environment,
                                         stdin=subprocess.DEVNULL)
         theirs.close()

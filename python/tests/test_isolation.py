@@ -5,7 +5,11 @@ the plugin, afresh) goes on (docs/python.md, "When a plugin fails")."""
 import os
 import pickle
 import signal
+import subprocess
+import sys
 import threading
+import time
+from concurrent.futures import ThreadPoolExecutor
 
 import numpy as np
 import pytest
@@ -81,6 +85,36 @@ def test_ctrl_c_ends_a_hanging_plugins_process(misbehaving):
     short = np.zeros(CRASH_FRAME // 2, dtype=np.float32)
     assert np.array_equal(plugin(short), short + LEVEL)
     plugin.close()
+
+
+def test_a_plugin_loaded_in_a_thread_lives_on_after_it():
+    with ThreadPoolExecutor(1) as pool:
+        amp = pool.submit(swiftlv2.load, EG_AMP, isolate=True).result()
+    time.sleep(1)
+    audio = noise(1, 1000)[0]
+    assert np.array_equal(amp(audio), swiftlv2.load(EG_AMP)(audio))
+    amp.close()
+
+
+def test_a_hanging_plugins_process_ends_with_python(misbehaving):
+    # Python ends while the plugin hangs in run, deaf to its socket.
+    script = ("import os, threading, time, numpy, swiftlv2\n"
+              f"plugin = swiftlv2.load({HANGS_IN_RUN!r}, lv2_path={misbehaving!r}, isolate=True, timeout=None)\n"
+              "threading.Thread(target=plugin, args=(numpy.zeros(2000, numpy.float32),), daemon=True).start()\n"
+              "time.sleep(1)\n"
+              "print(plugin._child.process.pid, flush=True)\n"
+              "os._exit(0)")
+    # Only the first line is read: a plugin's process that outlived Python would hold the pipe open.
+    started = subprocess.Popen([sys.executable, "-c", script], stdout=subprocess.PIPE, text=True)
+    child = int(started.stdout.readline())
+    started.wait()
+    for _ in range(100):
+        if not os.path.exists(f"/proc/{child}") or open(f"/proc/{child}/stat").read().split()[2] == "Z":
+            break
+        time.sleep(0.1)
+    else:
+        os.kill(child, signal.SIGKILL)
+        pytest.fail(f"the plugin's process {child} outlived the Python that started it")
 
 
 @pytest.mark.parametrize("block_size", [512, 64, 1000])
