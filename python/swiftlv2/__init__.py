@@ -16,9 +16,10 @@ from .errors import (ClosedError, Error, FileError, InvalidValueError, NonFinite
                      ParameterNotFoundError, PluginCrashed)
 from .midi import MIDIEvent
 from .parameters import Parameter
+from .isolated import IsolatedPlugin
 from .plugin import Plugin, load
 from .world import PluginSummary, World, describe, plugins
 
-__all__ = ["Chain", "ClosedError", "Error", "FileError", "InvalidValueError", "MIDIEvent", "NonFiniteOutputWarning",
+__all__ = ["Chain", "ClosedError", "Error", "FileError", "InvalidValueError", "IsolatedPlugin", "MIDIEvent", "NonFiniteOutputWarning",
            "NotFoundError", "Parameter", "ParameterNotFoundError", "Plugin", "PluginCrashed", "PluginSummary", "World",
            "check", "describe", "load", "plugins", "read", "write"]

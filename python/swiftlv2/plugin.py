@@ -188,6 +188,11 @@ def _restore_plugin(uri: str, sample_rate: float, block_size: int, lv2_path: Opt
 
 
 def load(uri: str, sample_rate: float = DEFAULT_SAMPLE_RATE, block_size: int = DEFAULT_BLOCK_SIZE,
-         lv2_path: LV2Path = None) -> Plugin:
-    """Loads the plugin `uri` from the LV2 path at `sample_rate`."""
+         lv2_path: LV2Path = None, *, isolate: bool = False, timeout: Optional[float] = 60.0) -> Plugin:
+    """Loads the plugin `uri` from the LV2 path at `sample_rate`. With `isolate=True` it runs in
+    a process of its own (swiftlv2/isolated.py), where a crash, or a call longer than `timeout`
+    seconds (None: no limit), raises PluginCrashed and Python goes on."""
+    if isolate:
+        from .isolated import IsolatedPlugin
+        return IsolatedPlugin(uri, sample_rate, block_size, lv2_path, timeout=timeout)
     return Plugin(uri, sample_rate=sample_rate, block_size=block_size, lv2_path=lv2_path)

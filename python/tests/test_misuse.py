@@ -11,9 +11,10 @@ import swiftlv2
 from conftest import RATE_ADAPTER, noise
 
 
-def test_one_plugin_called_from_several_threads_at_once_gives_each_call_its_own_render():
+@pytest.mark.parametrize("isolate", [False, True])
+def test_one_plugin_called_from_several_threads_at_once_gives_each_call_its_own_render(isolate):
     # libsamplerate asserted (and Python died) when two calls shared the instance at once.
-    adapter = swiftlv2.load(RATE_ADAPTER)
+    adapter = swiftlv2.load(RATE_ADAPTER, isolate=isolate)
     adapter.load_preset("Vintage sampler 26 kHz")
     audio = noise(2, 48000, seed=4)
     expected = adapter(audio)

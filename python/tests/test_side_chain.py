@@ -74,3 +74,13 @@ def test_the_errors_name_python_arguments(lv2_path):
     with pytest.raises(ValueError) as raised:
         ducker(sidechain=stereo[0])
     assert "--" not in str(raised.value)
+
+
+def test_sidechain_reaches_an_isolated_plugin(lv2_path):
+    ducker = swiftlv2.load(URI, lv2_path=lv2_path, isolate=True)
+    audio = np.linspace(-0.5, 0.5, 1000, dtype=np.float32)
+    key = np.full(1000, 0.25, dtype=np.float32)
+    assert np.array_equal(ducker(audio, sidechain=key), audio - key)
+    with pytest.raises(swiftlv2.Error, match="side-chain audio has 2 channels"):
+        ducker(audio, sidechain=np.zeros((2, 1000), dtype=np.float32))
+    ducker.close()

@@ -66,3 +66,10 @@ def test_the_readmes_first_snippet_runs_after_exactly_the_documented_install(tmp
     count, location = found.stdout.split()
     assert location.startswith(str(tmp_path / "venv"))
     assert int(count) == len(swiftlv2.plugins(lv2_path=None)), found.stderr
+    # An isolated plugin's process starts from the installed package too, with the same samples.
+    isolated = subprocess.run([str(tmp_path / "venv" / "bin" / "python"), "-c",
+                               "import swiftlv2, numpy\n"
+                               "play = lambda isolate: swiftlv2.load('urn:swiftlv2:sine-synth', isolate=isolate)([(69, 0, 0.5)])\n"
+                               "print(numpy.array_equal(play(True), play(False)))"],
+                              capture_output=True, text=True, cwd=tmp_path, env={"PATH": "/usr/bin:/bin", "HOME": str(tmp_path)})
+    assert isolated.stdout == "True\n", isolated.stderr
