@@ -20,6 +20,7 @@
 --
 -- The plugins are found by URI on LV2_PATH.
 
+local common = dofile(debug.getinfo(1, "S").source:match("^@(.*/)") .. "ardour-common.lua")
 local folder, name, frames = arg[1], arg[2], tonumber(arg[3])
 local instrument, instrumentPreset, adapterPreset = arg[4], arg[5], arg[6]
 assert(folder and name and frames and adapterPreset and #arg >= 7, "usage: ardour-session.lua FOLDER NAME FRAMES "
@@ -122,30 +123,11 @@ end
 if adapterTrack then
     connectFirstOutput(adapterTrack, 2)
     -- Ardour 7.3's Lua API cannot import a file either, so the audio track's region is the
-    -- synth track bounced through the synth. The MIDI playlist is rendered for playback by
-    -- Ardour's butler thread a moment after the notes change; until then a bounce is silent.
-    local synthAudio
-    for _ = 1, 50 do
-        ARDOUR.LuaAPI.usleep(100000)
-        synthAudio = synthTrack:bounce_range(0, frames, threadInfo, synthTrack:nth_plugin(0), true, "synth")
-        if synthAudio:to_audioregion():maximum_amplitude(nil) > 0 then break end
-    end
-    assert(synthAudio:to_audioregion():maximum_amplitude(nil) > 0, "the bounce of the synth track stayed silent")
+    -- synth track bounced through the synth.
+    local synthAudio = common.bounceUntilHeard(synthTrack, frames, synthTrack:nth_plugin(0), "synth")
     adapterTrack:playlist():add_region(synthAudio, Temporal.timepos_t(0), 1, false)
 
     print("latency " .. adapter:to_insert():signal_latency())
 end
 
--- ardour7-export renders the session range, and Ardour 7.3's Lua API cannot set that
--- either: the script adds a range marker and, once saved, turns it into the session range.
-session:locations():add_range(Temporal.timepos_t(0), Temporal.timepos_t(frames))
-session:save_state("", false, false, false, false, false)
-local path = folder .. "/" .. name .. ".ardour"
-local file = assert(io.open(path))
-local state = file:read("a")
-file:close()
-local patched, count = state:gsub('name="range1"([^>]*)flags="IsRangeMarker"', 'name="session"%1flags="IsSessionRange"')
-assert(count == 1, "no range marker in " .. path)
-file = assert(io.open(path, "w"))
-file:write(patched)
-file:close()
+common.saveWithRange(session, folder, name, frames)

@@ -1,10 +1,11 @@
 -- Builds an Ardour 7 session that feeds a plugin's side-chain input from another track,
 -- headless, for `ardour7-lua`; `ardour7-export` then renders it.
 --
---   ardour7-lua scripts/ardour-sidechain.lua FOLDER NAME FRAMES SYNTH EFFECT TONE BURST [SYMBOL=VALUE...]
+--   ardour7-lua scripts/ardour-sidechain.lua FOLDER NAME FRAMES SYNTH EFFECT TONE BURST [CONTROL=VALUE...]
 --
 -- FRAMES is the session's length at 48 kHz; TONE and BURST are notes NOTE:START:LENGTH:VELOCITY
--- (frames) that the instrument SYNTH plays; SYMBOL=VALUE sets an EFFECT control. The session:
+-- (frames) that the instrument SYNTH plays; CONTROL=VALUE sets the EFFECT control Ardour names
+-- CONTROL (its lv2:name). The session:
 -- - the audio track "Tone", a region of SYNTH playing TONE (bounced from a MIDI track), through
 --   EFFECT, whose side-chain input Ardour adds (`Route:add_sidechain`); its left output goes to
 --   the master's left, and nothing to the right;
@@ -14,10 +15,11 @@
 -- Ardour 7.3's Lua API creates neither a region from nothing nor the session range, and
 -- instrument tracks are made with the engine stopped: see scripts/ardour-session.lua.
 
+local common = dofile(debug.getinfo(1, "S").source:match("^@(.*/)") .. "ardour-common.lua")
 local folder, name, frames = arg[1], arg[2], tonumber(arg[3])
 local synthURI, effectURI, toneSpec, burstSpec = arg[4], arg[5], arg[6], arg[7]
 assert(folder and name and frames and burstSpec, "usage: ardour-sidechain.lua FOLDER NAME FRAMES SYNTH EFFECT "
-       .. "NOTE:START:LENGTH:VELOCITY NOTE:START:LENGTH:VELOCITY [SYMBOL=VALUE...]")
+       .. "NOTE:START:LENGTH:VELOCITY NOTE:START:LENGTH:VELOCITY [CONTROL=VALUE...]")
 
 AudioEngine:set_backend("None (Dummy)", "", "")
 local session = create_session(folder, name, 48000)
@@ -79,20 +81,8 @@ end
 assert(not next(settings), "Ardour has no control " .. (next(settings) or "") .. " on " .. effectURI)
 
 assert(AudioEngine:start(false) == 0, "Ardour could not restart its engine")
--- The synth tracks bounced through SYNTH (its MIDI is rendered by Ardour's butler thread a
--- moment after the notes change; a bounce before that is silent).
-local function bounce(track)
-    local region
-    for _ = 1, 50 do
-        ARDOUR.LuaAPI.usleep(100000)
-        region = track:bounce_range(0, frames, threadInfo, track:nth_plugin(0), true, track:name())
-        if region:to_audioregion():maximum_amplitude(nil) > 0 then break end
-    end
-    assert(region:to_audioregion():maximum_amplitude(nil) > 0, "the bounce of " .. track:name() .. " stayed silent")
-    return region
-end
-toneTrack:playlist():add_region(bounce(toneSynth), Temporal.timepos_t(0), 1, false)
-burstTrack:playlist():add_region(bounce(burstSynth), Temporal.timepos_t(0), 1, false)
+toneTrack:playlist():add_region(common.bounceUntilHeard(toneSynth, frames, toneSynth:nth_plugin(0), "tone"), Temporal.timepos_t(0), 1, false)
+burstTrack:playlist():add_region(common.bounceUntilHeard(burstSynth, frames, burstSynth:nth_plugin(0), "burst"), Temporal.timepos_t(0), 1, false)
 
 -- With the engine stopped while the tracks were made, nothing is connected but what follows.
 toneTrack:output():connect(toneTrack:output():audio(0), "Master/audio_in 1", nil)
@@ -100,24 +90,14 @@ local sideChain = effect:to_plugininsert():sidechain_input()
 assert(burstTrack:output():connect(burstTrack:output():audio(0), sideChain:nth(0):name(), nil) == 0,
        "Ardour could not connect the burst to " .. sideChain:nth(0):name())
 
--- ardour7-export renders the session range, which Ardour 7.3's Lua API cannot set: a range
--- marker becomes the session range in the saved file.
-session:locations():add_range(Temporal.timepos_t(0), Temporal.timepos_t(frames))
-session:save_state("", false, false, false, false, false)
-local path = folder .. "/" .. name .. ".ardour"
-local file = assert(io.open(path))
-local state = file:read("a")
-file:close()
-local patched, count = state:gsub('name="range1"([^>]*)flags="IsRangeMarker"', 'name="session"%1flags="IsSessionRange"')
-assert(count == 1, "no range marker in " .. path)
 -- The MIDI tracks have done their part, and Ardour 7.3's Lua API cannot remove a route: they
--- leave the saved file. With them, ardour7-export aborted in 7 of 8 runs (heap corruption as
--- it frees its export channels); without them, in 1 of 8.
-for _, synthName in ipairs({"Tone synth", "Burst synth"}) do
-    local removed
-    patched, removed = patched:gsub('\n%s*<Route [^>]-name="' .. synthName .. '".-</Route>', "")
-    assert(removed == 1, "no route " .. synthName .. " in " .. path)
-end
-file = assert(io.open(path, "w"))
-file:write(patched)
-file:close()
+-- leave the saved file. With them, ardour7-export aborted in 6 of 10 runs (heap corruption as
+-- it frees its export channels); without them, in 3 of 10.
+common.saveWithRange(session, folder, name, frames, function(state, path)
+    for _, synthName in ipairs({"Tone synth", "Burst synth"}) do
+        local removed
+        state, removed = state:gsub('\n%s*<Route [^>]-name="' .. synthName .. '".-</Route>', "")
+        assert(removed == 1, "no route " .. synthName .. " in " .. path)
+    end
+    return state
+end)

@@ -39,8 +39,9 @@ struct ArdourSession {
     /// `ardour7-export` aborts now and then with heap corruption in its own export
     /// graph (also with no plugin at all loaded: about one run in ten; 3 in 10 on the side-chain
     /// session's three tracks), as it frees its export channels; a new run succeeds.
-    /// Only an abort (SIGABRT, as glibc ends a process on heap corruption) is tried again:
-    /// a crash of another kind, or an error, fails at once.
+    /// Only those crashes are tried again: an abort (SIGABRT, as glibc ends a process on heap
+    /// corruption) or a segmentation fault, both seen (gdb) in `free` under
+    /// `PortExportChannel::~PortExportChannel` once the export is done. Any other failure fails at once.
     static let exportAttempts = 6
 
     let folder = TemporaryFolder("ardour")
@@ -121,8 +122,8 @@ struct ArdourSession {
                                         environment: environment, timeout: 300)
             if result.status == 0 { return try AudioFile.read(path: output) }
             failures.append("attempt \(attempt): status \(result.status)\n\(result.standardError.suffix(2000))")
-            guard result.status == SIGABRT else { break }
-            print("ardour7-export aborted on attempt \(attempt) of \(Self.exportAttempts)")
+            guard result.status == SIGABRT || result.status == SIGSEGV else { break }
+            print("ardour7-export crashed (signal \(result.status)) on attempt \(attempt) of \(Self.exportAttempts)")
         }
         throw ArdourError("ardour7-export failed:\n" + failures.joined(separator: "\n"))
     }
