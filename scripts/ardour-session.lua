@@ -60,29 +60,16 @@ local synthTrack = session:new_midi_track(ARDOUR.ChanCount(midi, 1), ARDOUR.Chan
 synthTrack:pan_azimuth_control():set_value(0, noGroup)
 if instrumentPreset ~= "-" then loadPreset(synthTrack:nth_plugin(0):to_insert():plugin(0), instrumentPreset) end
 
--- Ardour 7.3's Lua API cannot create an empty MIDI region; bouncing the empty track
--- without its processing makes one.
-local threadInfo = ARDOUR.InterThreadInfo()
-local notes = synthTrack:bounce_range(0, frames, threadInfo, ARDOUR.LuaAPI.nil_proc(), false, "notes")
-local model = notes:to_midiregion():model()
-local command = model:new_note_diff_command("notes")
-local tempoMap = Temporal.TempoMap.read()
-local properties = {}
+local properties, notes = {}, {}
 for index = 7, #arg do
     local property, value = arg[index]:match("^(.+)=(.+)$")
     if property then
         properties[property] = assert(tonumber(value), "not a number: " .. arg[index])
     else
-        local note, start, length, velocity = arg[index]:match("^(%d+):(%d+):(%d+):(%d+)$")
-        assert(note, "neither PROPERTY=NUMBER nor NOTE:START:LENGTH:VELOCITY: " .. arg[index])
-        -- Notes live in beats; at the default 120 bpm a tick (1/1920 beat) is 12.5 frames.
-        local from = tempoMap:quarters_at(Temporal.timepos_t(tonumber(start)))
-        local to = tempoMap:quarters_at(Temporal.timepos_t(tonumber(start) + tonumber(length)))
-        command:add(ARDOUR.LuaAPI.new_noteptr(0, from, to - from, tonumber(note), tonumber(velocity)))
+        notes[#notes + 1] = arg[index]
     end
 end
-model:apply_command(session, command)
-synthTrack:playlist():add_region(notes, Temporal.timepos_t(0), 1, false)
+common.addNotes(session, synthTrack, frames, notes)
 
 -- The audio track and the adapter with the preset.
 local adapterTrack, adapter
@@ -117,7 +104,7 @@ if next(properties) then
         end
     end
     assert(not next(properties), "Ardour has no control for the property " .. (next(properties) or ""))
-    synthTrack:bounce_range(0, session:get_block_size(), threadInfo, synthTrack:nth_plugin(0), true, "properties")
+    synthTrack:bounce_range(0, session:get_block_size(), ARDOUR.InterThreadInfo(), synthTrack:nth_plugin(0), true, "properties")
 end
 
 if adapterTrack then

@@ -32,22 +32,11 @@ local synthInfo = ARDOUR.LuaAPI.new_plugin_info(synthURI, ARDOUR.PluginType.LV2)
 assert(not synthInfo:isnil(), "Ardour does not see " .. synthURI)
 assert(AudioEngine:stop(false) == 0, "Ardour could not stop its engine")
 
-local threadInfo = ARDOUR.InterThreadInfo()
-local tempoMap = Temporal.TempoMap.read()
--- A MIDI track with SYNTH playing one note from a region (made by bouncing the empty track).
-local function synthTrack(trackName, spec)
-    local note, start, length, velocity = spec:match("^(%d+):(%d+):(%d+):(%d+)$")
-    assert(note, "not NOTE:START:LENGTH:VELOCITY: " .. spec)
+-- A MIDI track with SYNTH playing one note.
+local function synthTrack(trackName, note)
     local track = session:new_midi_track(ARDOUR.ChanCount(midi, 1), ARDOUR.ChanCount(audio, 1), true, synthInfo,
         nil, nil, 1, trackName, ARDOUR.PresentationInfo.max_order, ARDOUR.TrackMode.Normal, false):front()
-    local notes = track:bounce_range(0, frames, threadInfo, ARDOUR.LuaAPI.nil_proc(), false, "notes")
-    local model = notes:to_midiregion():model()
-    local command = model:new_note_diff_command("notes")
-    local from = tempoMap:quarters_at(Temporal.timepos_t(tonumber(start)))
-    local to = tempoMap:quarters_at(Temporal.timepos_t(tonumber(start) + tonumber(length)))
-    command:add(ARDOUR.LuaAPI.new_noteptr(0, from, to - from, tonumber(note), tonumber(velocity)))
-    model:apply_command(session, command)
-    track:playlist():add_region(notes, Temporal.timepos_t(0), 1, false)
+    common.addNotes(session, track, frames, {note})
     return track
 end
 local toneSynth = synthTrack("Tone synth", toneSpec)
