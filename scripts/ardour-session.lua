@@ -20,6 +20,7 @@
 --
 -- The plugins are found by URI on LV2_PATH.
 
+local common = dofile(debug.getinfo(1, "S").source:match("^@(.*/)") .. "ardour-common.lua")
 local folder, name, frames = arg[1], arg[2], tonumber(arg[3])
 local instrument, instrumentPreset, adapterPreset = arg[4], arg[5], arg[6]
 assert(folder and name and frames and adapterPreset and #arg >= 7, "usage: ardour-session.lua FOLDER NAME FRAMES "
@@ -59,29 +60,16 @@ local synthTrack = session:new_midi_track(ARDOUR.ChanCount(midi, 1), ARDOUR.Chan
 synthTrack:pan_azimuth_control():set_value(0, noGroup)
 if instrumentPreset ~= "-" then loadPreset(synthTrack:nth_plugin(0):to_insert():plugin(0), instrumentPreset) end
 
--- Ardour 7.3's Lua API cannot create an empty MIDI region; bouncing the empty track
--- without its processing makes one.
-local threadInfo = ARDOUR.InterThreadInfo()
-local notes = synthTrack:bounce_range(0, frames, threadInfo, ARDOUR.LuaAPI.nil_proc(), false, "notes")
-local model = notes:to_midiregion():model()
-local command = model:new_note_diff_command("notes")
-local tempoMap = Temporal.TempoMap.read()
-local properties = {}
+local properties, notes = {}, {}
 for index = 7, #arg do
     local property, value = arg[index]:match("^(.+)=(.+)$")
     if property then
         properties[property] = assert(tonumber(value), "not a number: " .. arg[index])
     else
-        local note, start, length, velocity = arg[index]:match("^(%d+):(%d+):(%d+):(%d+)$")
-        assert(note, "neither PROPERTY=NUMBER nor NOTE:START:LENGTH:VELOCITY: " .. arg[index])
-        -- Notes live in beats; at the default 120 bpm a tick (1/1920 beat) is 12.5 frames.
-        local from = tempoMap:quarters_at(Temporal.timepos_t(tonumber(start)))
-        local to = tempoMap:quarters_at(Temporal.timepos_t(tonumber(start) + tonumber(length)))
-        command:add(ARDOUR.LuaAPI.new_noteptr(0, from, to - from, tonumber(note), tonumber(velocity)))
+        notes[#notes + 1] = arg[index]
     end
 end
-model:apply_command(session, command)
-synthTrack:playlist():add_region(notes, Temporal.timepos_t(0), 1, false)
+common.addNotes(session, synthTrack, frames, notes)
 
 -- The audio track and the adapter with the preset.
 local adapterTrack, adapter
@@ -116,36 +104,17 @@ if next(properties) then
         end
     end
     assert(not next(properties), "Ardour has no control for the property " .. (next(properties) or ""))
-    synthTrack:bounce_range(0, session:get_block_size(), threadInfo, synthTrack:nth_plugin(0), true, "properties")
+    synthTrack:bounce_range(0, session:get_block_size(), ARDOUR.InterThreadInfo(), synthTrack:nth_plugin(0), true, "properties")
 end
 
 if adapterTrack then
     connectFirstOutput(adapterTrack, 2)
     -- Ardour 7.3's Lua API cannot import a file either, so the audio track's region is the
-    -- synth track bounced through the synth. The MIDI playlist is rendered for playback by
-    -- Ardour's butler thread a moment after the notes change; until then a bounce is silent.
-    local synthAudio
-    for _ = 1, 50 do
-        ARDOUR.LuaAPI.usleep(100000)
-        synthAudio = synthTrack:bounce_range(0, frames, threadInfo, synthTrack:nth_plugin(0), true, "synth")
-        if synthAudio:to_audioregion():maximum_amplitude(nil) > 0 then break end
-    end
-    assert(synthAudio:to_audioregion():maximum_amplitude(nil) > 0, "the bounce of the synth track stayed silent")
+    -- synth track bounced through the synth.
+    local synthAudio = common.bounceUntilHeard(synthTrack, frames, synthTrack:nth_plugin(0), "synth")
     adapterTrack:playlist():add_region(synthAudio, Temporal.timepos_t(0), 1, false)
 
     print("latency " .. adapter:to_insert():signal_latency())
 end
 
--- ardour7-export renders the session range, and Ardour 7.3's Lua API cannot set that
--- either: the script adds a range marker and, once saved, turns it into the session range.
-session:locations():add_range(Temporal.timepos_t(0), Temporal.timepos_t(frames))
-session:save_state("", false, false, false, false, false)
-local path = folder .. "/" .. name .. ".ardour"
-local file = assert(io.open(path))
-local state = file:read("a")
-file:close()
-local patched, count = state:gsub('name="range1"([^>]*)flags="IsRangeMarker"', 'name="session"%1flags="IsSessionRange"')
-assert(count == 1, "no range marker in " .. path)
-file = assert(io.open(path, "w"))
-file:write(patched)
-file:close()
+common.saveWithRange(session, folder, name, frames)
