@@ -224,7 +224,7 @@ final class SamplerExampleTests: XCTestCase {
         XCTAssertTrue(without.contains("(1 saved properties"), without)
         XCTAssertTrue(try foreignStateDetail(with).contains("(2 saved properties"), with.standardOutput)
         for (setting, message) in [("sample=missing.wav", "The file \(folder.path("missing.wav")) for Sample does not exist.\n"),
-                                   ("nosuch=1", "The plugin \(Self.sampler.uri) has no port with symbol \"nosuch\"; it has no control or CV inputs, and its parameters are Sample.\n")] {
+                                   ("nosuch=1", "The plugin \(Self.sampler.uri) has no port with symbol \"nosuch\"; it has no control or CV inputs, and its parameters are Gain, Sample.\n")] {
             let bad = try check(["--set", setting])
             XCTAssertEqual(bad.status, 1, bad.standardError)
             XCTAssertEqual(bad.standardError, message)
