@@ -2,6 +2,17 @@
 --   local common = dofile(debug.getinfo(1, "S").source:match("^@(.*/)") .. "ardour-common.lua")
 local common = {}
 
+-- A new session FOLDER/NAME at 48 kHz on the Dummy engine. Ardour corrupts its own heap with
+-- periods that are not multiples of 8 (no plugin involved); the Dummy engine's default
+-- period (1024) is one.
+function common.newSession(folder, name)
+    AudioEngine:set_backend("None (Dummy)", "", "")
+    local session = create_session(folder, name, 48000)
+    assert(session, "Ardour could not create the session in " .. folder)
+    assert(session:get_block_size() % 8 == 0, "period of " .. session:get_block_size() .. " frames")
+    return session
+end
+
 -- Puts on the MIDI `track` a region at 0, `frames` long, holding `notes`, each a string
 -- NOTE:START:LENGTH:VELOCITY (frames). Ardour 7.3's Lua API cannot create an empty MIDI
 -- region; bouncing the empty track without its processing makes one.

@@ -33,12 +33,7 @@ local function loadPreset(plugin, uri)
     assert(plugin:load_preset(record), "Ardour could not load the preset " .. uri)
 end
 
-AudioEngine:set_backend("None (Dummy)", "", "")
-local session = create_session(folder, name, 48000)
-assert(session, "Ardour could not create the session in " .. folder)
--- Ardour corrupts its own heap with periods that are not multiples of 8 (no plugin
--- involved); the Dummy engine's default period (1024) is one.
-assert(session:get_block_size() % 8 == 0, "period of " .. session:get_block_size() .. " frames")
+local session = common.newSession(folder, name)
 
 local midi, audio = ARDOUR.DataType("midi"), ARDOUR.DataType("audio")
 local noGroup = PBD.GroupControlDisposition.NoGroup

@@ -21,11 +21,7 @@ local synthURI, effectURI, toneSpec, burstSpec = arg[4], arg[5], arg[6], arg[7]
 assert(folder and name and frames and burstSpec, "usage: ardour-sidechain.lua FOLDER NAME FRAMES SYNTH EFFECT "
        .. "NOTE:START:LENGTH:VELOCITY NOTE:START:LENGTH:VELOCITY [CONTROL=VALUE...]")
 
-AudioEngine:set_backend("None (Dummy)", "", "")
-local session = create_session(folder, name, 48000)
-assert(session, "Ardour could not create the session in " .. folder)
--- Periods that are not multiples of 8 corrupt Ardour's own heap.
-assert(session:get_block_size() % 8 == 0, "period of " .. session:get_block_size() .. " frames")
+local session = common.newSession(folder, name)
 local midi, audio = ARDOUR.DataType("midi"), ARDOUR.DataType("audio")
 local noGroup = PBD.GroupControlDisposition.NoGroup
 local synthInfo = ARDOUR.LuaAPI.new_plugin_info(synthURI, ARDOUR.PluginType.LV2)
