@@ -128,7 +128,7 @@ public struct Renderer {
             let blockOutputs = chain.outputs
             let first = rendered - dropped
             if request.collectsMIDIOutput {
-                let sent: [(frame: Int, bytes: [UInt8])] = chain.instances[chain.instances.count - 1].midiOutput(frames: frames)
+                let sent: [(frame: Int, bytes: [UInt8])] = last.midiOutput(frames: frames)
                     .map { (first + $0.frame, $0.bytes) }.filter { $0.frame >= 0 }
                 sent.forEach { heldNotes.add($0.bytes) }
                 run.midiOutput += sent
