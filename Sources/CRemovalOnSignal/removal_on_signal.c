@@ -1,6 +1,9 @@
+#define _GNU_SOURCE  // getdents64, which reads a folder without allocating
 #include "removal_on_signal.h"
 #include "removal_state.h"
 
+#include <dirent.h>
+#include <fcntl.h>
 #include <limits.h>
 #include <signal.h>
 #include <string.h>
@@ -8,6 +11,8 @@
 
 static char removal_path[PATH_MAX];
 static volatile sig_atomic_t removal_armed = 0;
+static char removal_folder[PATH_MAX];
+static volatile sig_atomic_t removal_folder_armed = 0;
 static char completed_name[PATH_MAX];
 static volatile sig_atomic_t completed = 0;
 static int leave_handled = 0;
@@ -16,9 +21,38 @@ void removal_on_signal_leave_handled(void) {
     leave_handled = 1;
 }
 
+/// Removes what folder `parent` holds under `name`, files and folders, `depth` levels down at
+/// most, with system calls only (async-signal-safe in practice: no allocation, no stdio).
+static void remove_tree(int parent, const char *name, int depth) {
+    if (unlinkat(parent, name, 0) == 0 || depth == 0) {
+        return;
+    }
+    const int folder = openat(parent, name, O_RDONLY | O_DIRECTORY | O_NOFOLLOW | O_CLOEXEC);
+    if (folder < 0) {
+        return;
+    }
+    char entries[4096];
+    ssize_t length;
+    while ((length = getdents64(folder, entries, sizeof entries)) > 0) {
+        for (ssize_t offset = 0; offset < length;) {
+            const struct dirent64 *entry = (const struct dirent64 *)(entries + offset);
+            offset += entry->d_reclen;
+            if (strcmp(entry->d_name, ".") != 0 && strcmp(entry->d_name, "..") != 0) {
+                remove_tree(folder, entry->d_name, depth - 1);
+            }
+        }
+    }
+    close(folder);
+    unlinkat(parent, name, AT_REMOVEDIR);
+}
+
 void removal_remove_now(void) {
     if (removal_armed) {
         unlink(removal_path);
+    }
+    if (removal_folder_armed) {
+        // A state folder holds a state's files and what a plugin made there with makePath.
+        remove_tree(AT_FDCWD, removal_folder, 8);
     }
 }
 
@@ -46,6 +80,37 @@ static void removal_handler(int signal_number) {
     raise(signal_number);
 }
 
+static void install_handlers(void) {
+    static int installed = 0;
+    if (installed) {
+        return;
+    }
+    struct sigaction action;
+    memset(&action, 0, sizeof action);
+    action.sa_handler = removal_handler;
+    sigemptyset(&action.sa_mask);
+    // Every signal whose default action ends the process (signal(7)), but SIGKILL,
+    // which cannot be caught, and SIGSTOP, which only pauses.
+    const int signals[] = {SIGHUP, SIGINT, SIGQUIT, SIGILL, SIGTRAP, SIGABRT, SIGBUS, SIGFPE, SIGUSR1,
+                           SIGSEGV, SIGUSR2, SIGPIPE, SIGALRM, SIGTERM, SIGSTKFLT, SIGXCPU, SIGXFSZ,
+                           SIGVTALRM, SIGPROF, SIGIO, SIGPWR, SIGSYS};
+    const unsigned count = sizeof signals / sizeof signals[0];
+    for (int i = 0; i < (int)count + SIGRTMAX - SIGRTMIN + 1; i++) {
+        const int signal_number = i < (int)count ? signals[i] : SIGRTMIN + i - (int)count;
+        struct sigaction previous;
+        // A signal the caller ignores (nohup) stays ignored; in a library, one the program
+        // handles itself (Python's SIGINT, its faulthandler's SIGSEGV) stays its own.
+        // A crash the plugin guard reports (plugin_calls.h) removes the file there.
+        if (plugin_guard_handles(signal_number) || sigaction(signal_number, NULL, &previous) != 0 ||
+            previous.sa_handler == SIG_IGN ||
+            (leave_handled && ((previous.sa_flags & SA_SIGINFO) || previous.sa_handler != SIG_DFL))) {
+            continue;
+        }
+        sigaction(signal_number, &action, NULL);
+    }
+    installed = 1;
+}
+
 int removal_on_signal_set(const char *path) {
     removal_armed = 0;
     if (path == NULL) {
@@ -55,33 +120,21 @@ int removal_on_signal_set(const char *path) {
         return -1;
     }
     strcpy(removal_path, path);
-    static int installed = 0;
-    if (!installed) {
-        struct sigaction action;
-        memset(&action, 0, sizeof action);
-        action.sa_handler = removal_handler;
-        sigemptyset(&action.sa_mask);
-        // Every signal whose default action ends the process (signal(7)), but SIGKILL,
-        // which cannot be caught, and SIGSTOP, which only pauses.
-        const int signals[] = {SIGHUP, SIGINT, SIGQUIT, SIGILL, SIGTRAP, SIGABRT, SIGBUS, SIGFPE, SIGUSR1,
-                               SIGSEGV, SIGUSR2, SIGPIPE, SIGALRM, SIGTERM, SIGSTKFLT, SIGXCPU, SIGXFSZ,
-                               SIGVTALRM, SIGPROF, SIGIO, SIGPWR, SIGSYS};
-        const unsigned count = sizeof signals / sizeof signals[0];
-        for (int i = 0; i < (int)count + SIGRTMAX - SIGRTMIN + 1; i++) {
-            const int signal_number = i < (int)count ? signals[i] : SIGRTMIN + i - (int)count;
-            struct sigaction previous;
-            // A signal the caller ignores (nohup) stays ignored; in a library, one the program
-            // handles itself (Python's SIGINT, its faulthandler's SIGSEGV) stays its own.
-            // A crash the plugin guard reports (plugin_calls.h) removes the file there.
-            if (plugin_guard_handles(signal_number) || sigaction(signal_number, NULL, &previous) != 0 ||
-                previous.sa_handler == SIG_IGN ||
-                (leave_handled && ((previous.sa_flags & SA_SIGINFO) || previous.sa_handler != SIG_DFL))) {
-                continue;
-            }
-            sigaction(signal_number, &action, NULL);
-        }
-        installed = 1;
-    }
+    install_handlers();
     removal_armed = 1;
+    return 0;
+}
+
+int removal_on_signal_set_folder(const char *path) {
+    removal_folder_armed = 0;
+    if (path == NULL) {
+        return 0;
+    }
+    if (strlen(path) >= sizeof removal_folder) {
+        return -1;
+    }
+    strcpy(removal_folder, path);
+    install_handlers();
+    removal_folder_armed = 1;
     return 0;
 }

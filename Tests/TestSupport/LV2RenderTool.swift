@@ -7,13 +7,13 @@ public enum LV2RenderTool {
         .deletingLastPathComponent().appendingPathComponent("lv2render")
 
     /// Runs lv2render with `LV2_PATH` set to our bundle, `extraLV2Directories` and the
-    /// system's bundles, so an installed copy in ~/.lv2 cannot interfere.
+    /// system's bundles, so an installed copy in ~/.lv2 cannot interfere, and `environment` added.
     @discardableResult
-    public static func run(_ arguments: [String], extraLV2Directories: [String] = [], currentDirectory: URL? = nil,
-                           timeout: Double = 600) throws -> CommandResult {
+    public static func run(_ arguments: [String], extraLV2Directories: [String] = [], environment: [String: String] = [:],
+                           currentDirectory: URL? = nil, timeout: Double = 600) throws -> CommandResult {
         let path = (extraLV2Directories + [Repository.lv2PathWithSystemBundles]).joined(separator: ":")
-        return try runCommand(executable.path, arguments, environment: ["LV2_PATH": path], currentDirectory: currentDirectory,
-                              timeout: timeout)
+        return try runCommand(executable.path, arguments, environment: environment.merging(["LV2_PATH": path]) { $1 },
+                              currentDirectory: currentDirectory, timeout: timeout)
     }
 }
 

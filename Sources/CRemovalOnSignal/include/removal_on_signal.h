@@ -11,6 +11,11 @@
 /// -1 when the path is too long to copy.
 int removal_on_signal_set(const char *path);
 
+/// Deletes the folder `path` (copied) and what it holds on those signals, and on a plugin's
+/// crash (plugin_calls.h), from now on: the state folder being written before it is moved into
+/// place. NULL stops it. Returns 0, or -1 when the path is too long to copy.
+int removal_on_signal_set_folder(const char *path);
+
 /// The output `name` (as the user wrote it) is complete: a plugin that crashes in cleanup
 /// after this leaves it standing, with a warning (plugin_calls.h). Copied; NULL forgets it.
 void removal_on_signal_completed(const char *name);

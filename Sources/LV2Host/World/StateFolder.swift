@@ -1,5 +1,6 @@
 import HostFiles
 import CHostSupport
+import CRemovalOnSignal
 import Foundation
 
 /// A folder a state is saved into (`--save-state DIR`, `save_state(DIR)`), checked before
@@ -75,6 +76,9 @@ public struct StateFolder {
         guard mkdir(temporary, 0o777) == 0 else {
             throw HostError("The state folder \(name) could not be created (\(String(cString: strerror(errno)))).", kind: .file)
         }
+        // A signal or a plugin's crash while the state is written removes the new folder.
+        removal_on_signal_set_folder(temporary)
+        defer { removal_on_signal_set_folder(nil) }
         do {
             try write(temporary)
             if rename(temporary, path) != 0 {
