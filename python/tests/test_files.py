@@ -2,6 +2,7 @@
 a live plugin or chain reads (its bundle, its state, its path parameters), never over a file of
 the user's in a state folder, and never an empty or partial file on a full disk."""
 
+import concurrent.futures
 import os
 import shutil
 import signal
@@ -167,6 +168,10 @@ def test_names_that_are_not_utf8_leave_no_descriptor_open(tmp_path, sampler_file
     for _ in range(1_000):
         swiftlv2.write(name, np.zeros((1, 10), dtype=np.float32), 48000)
         sampler.set_parameter("sample", sample)
+    assert open_descriptors() == before
+    # Threads reading one name at once each get a descriptor of their own, closed after the call.
+    with concurrent.futures.ThreadPoolExecutor(4) as pool:
+        assert all(pool.map(lambda _: swiftlv2.read(name)[1] == 48000, range(4000)))
     assert open_descriptors() == before
 
 
