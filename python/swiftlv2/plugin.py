@@ -106,6 +106,7 @@ class Plugin(_Processor):
             raise TypeError(f"The value for {name} is a number or a label, not {type(value).__name__} {value!r}.")
         if not isinstance(value, (str, bytes, int, float, os.PathLike)):
             raise TypeError(f"The value for {name} is a number, text or a path, not {type(value).__name__} {value!r}.")
+        text: Union[str, bytes]
         if isinstance(value, bool):
             text = "1" if value else "0"
         else:

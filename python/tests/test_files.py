@@ -169,7 +169,7 @@ def test_names_that_are_not_utf8_leave_no_descriptor_open(tmp_path, sampler_file
         swiftlv2.write(name, np.zeros((1, 10), dtype=np.float32), 48000)
         sampler.set_parameter("sample", sample)
     assert open_descriptors() == before
-    # Threads reading one name at once each get a descriptor of their own, closed after the call.
+    # Threads reading one name at once share its descriptor, closed when the last call ends.
     with concurrent.futures.ThreadPoolExecutor(4) as pool:
         assert all(pool.map(lambda _: swiftlv2.read(name)[1] == 48000, range(4000)))
     assert open_descriptors() == before
