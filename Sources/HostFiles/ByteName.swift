@@ -160,23 +160,39 @@ public enum ByteName {
     }
 
     /// `text` with every alias in it replaced by the name it stands for, escaped.
-    public static func showingNames(in text: String) -> String {
+    /// With `json`, each replacement is escaped for a JSON string (its backslashes doubled).
+    public static func showingNames(in text: String, json: Bool = false) -> String {
         lock.lock()
         let known = aliases.filter { $0.value.descriptor != nil || $0.key != $0.value.shown }
         lock.unlock()
         guard !known.isEmpty, text.contains("/") else { return text }
         var result = text
         for (alias, name) in known.sorted(by: { $0.key.count > $1.key.count }) {
-            var searchStart = result.startIndex
-            while let range = result.range(of: alias, range: searchStart..<result.endIndex) {
+            let shown = json ? name.shown.replacingOccurrences(of: "\\", with: "\\\\") : name.shown
+            var replaced = "", rest = Substring(result)
+            while let range = rest.range(of: alias) {
+                replaced += rest[..<range.lowerBound]
                 // /proc/self/fd/5 is no part of /proc/self/fd/57.
-                if range.upperBound < result.endIndex, result[range.upperBound].isNumber, name.descriptor != nil {
-                    searchStart = range.upperBound
-                    continue
-                }
-                result.replaceSubrange(range, with: name.shown)
-                searchStart = result.index(range.lowerBound, offsetBy: name.shown.count)
+                let partOfLonger = range.upperBound < rest.endIndex && rest[range.upperBound].isNumber && name.descriptor != nil
+                replaced += partOfLonger ? String(rest[range]) : shown
+                rest = rest[range.upperBound...]
             }
+            result = replaced + rest
+        }
+        return result
+    }
+
+    /// `text` (a path, `NAME=PATH`) for a child process, which has none of this process's
+    /// descriptors: `/proc/self/fd/N` as `/proc/PID/fd/N`, this process's, which the child
+    /// opens while this process runs (a check's workers); that form is shown as the name too.
+    public static func forChildProcess(_ text: String) -> String {
+        lock.lock()
+        defer { lock.unlock() }
+        var result = text
+        for (alias, entry) in aliases where entry.descriptor != nil && text.contains(alias) {
+            let inParent = "/proc/\(getpid())/fd/\(entry.descriptor!)"
+            aliases[inParent] = Alias(bytes: entry.bytes, shown: entry.shown, descriptor: entry.descriptor, permanent: true)
+            result = result.replacingOccurrences(of: alias, with: inParent)
         }
         return result
     }

@@ -151,6 +151,17 @@ final class ByteNameTests: XCTestCase {
         XCTAssertEqual(try rawNames(), [bytes(#"in\xFF.wav"#)])
     }
 
+    /// check's workers are other processes: they get the state and the sample through this one's descriptors.
+    func testCheckTakesAStateAndASampleByTheirBytes() throws {
+        try FileManager.default.copyItem(atPath: "/usr/lib/lv2/eg-sampler.lv2/click.wav", toPath: folder.path("kick.wav"))
+        try rename("kick.wav", to: #"kick\xFB.wav"#)
+        let saved = try run(["render", Examples.sampler, "--set", #"sample=kick\xFB.wav"#, "--notes", "60@0:0.1", "--save-state", #"state\xFA"#, "-o", "-"])
+        XCTAssertEqual(saved.status, 0, saved.standardError)
+        let checked = try run(["check", Examples.sampler, "--quick", "--state", #"state\xFA"#, "--set", #"sample=kick\xFB.wav"#])
+        XCTAssertEqual(checked.status, 0, checked.standardOutput + checked.standardError)
+        XCTAssertFalse(checked.standardOutput.contains("/proc/"), checked.standardOutput)
+    }
+
     func testCheckWritesItsJUnitReportUnderTheBytes() throws {
         let result = try run(["check", Examples.amp, "--quick", "--only", "metadata", "--junit", #"report\xF7.xml"#])
         XCTAssertEqual(result.status, 0, result.standardError)
