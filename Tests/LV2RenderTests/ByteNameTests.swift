@@ -125,6 +125,7 @@ final class ByteNameTests: XCTestCase {
                              "--save-state", #"state\xFA"#, "-o", "again.wav"])
         XCTAssertEqual(again.status, 0, again.standardError)
         XCTAssertEqual(try rawNames(#"state\xFA"#), [#"kick\xFB.wav"#, "manifest.ttl", "state.ttl"].map(bytes))
+        XCTAssertEqual(try rawNames().filter { String(decoding: $0, as: UTF8.self).contains(".partial-") }, [], "the previous state, swapped out, is removed")
         // And the sample is the sample's, not an output's.
         let overSample = try run(["render", Examples.sampler, "--set", #"sample=kick\xFB.wav"#, "--notes", "60@0:0.1", "-o", #"kick\xFB.wav"#])
         XCTAssertEqual(overSample.standardError, "--output kick\\xFB.wav would replace --set sample=kick\\xFB.wav, which the render reads; name another output.\n")
