@@ -188,13 +188,14 @@ public enum ByteName {
     public static func forChildProcess(_ text: String) -> String {
         lock.lock()
         defer { lock.unlock() }
-        var result = text
-        for (alias, entry) in aliases where entry.descriptor != nil && text.contains(alias) {
+        guard let start = text.range(of: "/proc/self/fd/")?.lowerBound else { return text }
+        let path = text[start...]
+        for (alias, entry) in aliases where entry.descriptor != nil && (path == alias || path.hasPrefix(alias + "/")) {
             let inParent = "/proc/\(getpid())/fd/\(entry.descriptor!)"
             aliases[inParent] = Alias(bytes: entry.bytes, shown: entry.shown, descriptor: entry.descriptor, permanent: true)
-            result = result.replacingOccurrences(of: alias, with: inParent)
+            return text[..<start] + inParent + path.dropFirst(alias.count)
         }
-        return result
+        return text
     }
 }
 
