@@ -58,9 +58,15 @@ extension OutputTarget {
         var failure = Self.writeAll(bytes, to: descriptor)
         if kind == .regular, failure == nil, fsync(descriptor) != 0 { failure = String(cString: strerror(errno)) }
         if close(descriptor) != 0, failure == nil { failure = String(cString: strerror(errno)) }
-        if failure == nil, kind == .regular, rename(temporaryPath, path) != 0 { failure = String(cString: strerror(errno)) }
+        if failure == nil, kind == .regular, !moveIntoPlace() { failure = String(cString: strerror(errno)) }
         discardTemporary()
         if let failure { throw HostError("\(what) \(name) could not be written (\(failure)).", kind: .file) }
+    }
+
+    /// Renames the complete temporary file to the target's name (its bytes, for a name that is
+    /// not UTF-8); false with errno set when that fails.
+    func moveIntoPlace() -> Bool {
+        ByteName.withFileSystemPath(path) { rename(temporaryPath, $0) } == 0
     }
 
     /// Writes every byte, retrying after an interruption; nil, or what went wrong.

@@ -24,6 +24,8 @@ public struct OutputTarget {
     public let path: String
     /// For a regular file: the temporary file written first, beside `path`.
     public let temporaryPath: String
+    /// For a regular file: the folder it is in, as a path to open, and its name as shown.
+    private let folder: String, fileName: String
     /// The permissions, owner and group of the file being replaced, if any.
     let existing: (mode: mode_t, owner: uid_t, group: gid_t)?
 
@@ -31,9 +33,17 @@ public struct OutputTarget {
     static let longestName = 255
 
     public init(_ name: String) throws {
+        if ByteName.isAlias(name) {
+            try self.init(alias: name)
+        } else {
+            try self.init(utf8: name)
+        }
+    }
+
+    private init(utf8 name: String) throws {
         self.name = name
         if ["-", "/dev/stdout", "/dev/fd/1", "/proc/self/fd/1"].contains(name) {
-            (kind, path, temporaryPath, existing) = (.standardOutput, name, "", nil)
+            (kind, path, temporaryPath, existing, folder, fileName) = (.standardOutput, name, "", nil, "", "")
             return
         }
         let path = try Self.followingLinks(name)
@@ -44,7 +54,7 @@ public struct OutputTarget {
             case S_IFDIR: throw HostError("The output path \(name) is a directory.", kind: .file)
             case S_IFREG: existing = (status.st_mode & 0o7777, status.st_uid, status.st_gid)
             default:
-                (kind, temporaryPath, existing) = (.special, "", nil)
+                (kind, temporaryPath, existing, folder, fileName) = (.special, "", nil, "", "")
                 return
             }
         } else {
@@ -66,7 +76,39 @@ public struct OutputTarget {
         guard path.utf8.count < Int(PATH_MAX) else {
             throw HostError("The output path \(path) is \(path.utf8.count) bytes long, more than a path can have.", kind: .file)
         }
+        (folder, self.fileName) = (directory, fileName)
         temporaryPath = directory + "/" + Self.temporaryName(for: fileName)
+    }
+
+    /// A name that is not UTF-8 (`ByteName`): the file looked at by its bytes, the temporary
+    /// file written in its folder (opened by its bytes) and renamed to them at the end. A symbolic
+    /// link is refused rather than followed, since its target would be read back as a String.
+    private init(alias name: String) throws {
+        self.name = name
+        path = name
+        var status = stat()
+        if ByteName.withFileSystemPath(name, { lstat($0, &status) }) == 0 {
+            switch status.st_mode & S_IFMT {
+            case S_IFLNK: throw HostError("The output path \(name) is a symbolic link, which lv2render does not follow for a name that is not UTF-8; name the file itself.", kind: .file)
+            case S_IFDIR: throw HostError("The output path \(name) is a directory.", kind: .file)
+            case S_IFREG: existing = (status.st_mode & 0o7777, status.st_uid, status.st_gid)
+            default:
+                (kind, temporaryPath, existing, folder, fileName) = (.special, "", nil, "", "")
+                return
+            }
+        } else {
+            existing = nil
+        }
+        kind = .regular
+        (folder, fileName) = ByteName.folderAndName(of: name)
+        var isDirectory: ObjCBool = false
+        guard FileManager.default.fileExists(atPath: folder, isDirectory: &isDirectory), isDirectory.boolValue else {
+            throw HostError("The output directory \(folder) does not exist.", kind: .file)
+        }
+        guard access(folder, W_OK) == 0 else {
+            throw HostError("The output directory \(folder) is not writable.", kind: .file)
+        }
+        temporaryPath = folder + "/" + Self.temporaryName(for: fileName)
     }
 
     /// A file of one type (`--midi-out`, `--junit`): a regular file's name must end in one of
@@ -74,7 +116,7 @@ public struct OutputTarget {
     /// standard output and devices take any name.
     public init(_ name: String, option: String, extensions: [String], type: String) throws {
         try self.init(name)
-        let named = URL(fileURLWithPath: path).pathExtension.lowercased()
+        let named = URL(fileURLWithPath: ByteName.shown(path)).pathExtension.lowercased()
         if kind == .regular, !extensions.contains(named) {
             throw HostError("\(option) writes \(type): name it .\(extensions.joined(separator: " or .")), not \(name).")
         }
@@ -83,8 +125,7 @@ public struct OutputTarget {
     /// The temporary file the process `processID` writes for this target (a batch
     /// removes those of the children it had to kill).
     public func temporaryPath(ofProcess processID: pid_t) -> String {
-        let url = URL(fileURLWithPath: path)
-        return url.deletingLastPathComponent().path + "/" + Self.temporaryName(for: url.lastPathComponent, processID: processID)
+        folder + "/" + Self.temporaryName(for: fileName, processID: processID)
     }
 
     /// `.NAME.partial-PID`, with NAME shortened as needed to stay a valid file name.

@@ -86,7 +86,7 @@ public final class CheckRunner {
         let options: [String] = (quick ? ["--quick"] : []) + (dynamicManifests ? ["--dyn-manifest"] : [])
         process.arguments = [Self.workerCommand, uri, "--check", check.rawValue, "--seed", String(seed),
                              "--report", reportFile.path, "--level", level.rawValue] + options
-            + settings.flatMap { ["--set", $0] } + (statePath.map { ["--state", $0] } ?? [])
+            + settings.flatMap { ["--set", ByteName.forChildProcess($0)] } + (statePath.map { ["--state", ByteName.forChildProcess($0)] } ?? [])
         var environment = ProcessInfo.processInfo.environment
         environment["LV2_PATH"] = folder.appendingPathComponent("lv2").path
         environment["SWIFT_BACKTRACE"] = "enable=no"  // a crash is reported here, in one line

@@ -4,7 +4,7 @@ import LV2Host
 @_cdecl("swiftlv2_audio_read")
 public func swiftlv2_audio_read(_ path: UnsafePointer<CChar>?) -> OpaquePointer? {
     result {
-        let audio = try AudioFile.read(path: try string(path, "audio file name"))
+        let audio = try AudioFile.read(path: try fileName(path, "audio file name"))
         return OpaquePointer(Unmanaged.passRetained(AudioBox(audio)).toOpaque())
     } ?? nil
 }
@@ -54,7 +54,7 @@ public func swiftlv2_audio_free(_ handle: OpaquePointer?) {
 public func swiftlv2_audio_write(_ path: UnsafePointer<CChar>?, _ channels: UnsafePointer<UnsafePointer<Float>?>?, _ channelCount: Int32,
                                  _ frames: Int64, _ sampleRate: Double, _ format: UnsafePointer<CChar>?) -> Int32 {
     status {
-        let path = try string(path, "audio file name")
+        let path = try fileName(path, "audio file name")
         let formatName = try format.map { String(cString: $0) } ?? "float32"
         guard let sampleFormat = SampleFormat(rawValue: formatName) else {
             throw HostError("The sample format must be pcm16, pcm24 or float32, not \"\(formatName)\".")

@@ -100,7 +100,7 @@ public func swiftlv2_chain_set(_ handle: OpaquePointer?, _ stage: Int32, _ name:
                                _ value: UnsafePointer<CChar>?) -> Int32 {
     status {
         let chain = try chain(handle)
-        let setting = StageSetting(try string(name, "setting's name"), try string(value, "setting's value"))
+        let setting = StageSetting(try string(name, "setting's name"), try fileName(value, "setting's value", kept: true))
         try withDescriptions { try chain.set(stage: Int(stage), setting) }
     }
 }
@@ -133,7 +133,7 @@ public func swiftlv2_chain_load_preset(_ handle: OpaquePointer?, _ stage: Int32,
 public func swiftlv2_chain_load_state(_ handle: OpaquePointer?, _ stage: Int32, _ path: UnsafePointer<CChar>?) -> Int32 {
     status {
         let chain = try chain(handle)
-        try withDescriptions { try chain.loadState(stage: Int(stage), try string(path, "state directory")) }
+        try withDescriptions { try chain.loadState(stage: Int(stage), try fileName(path, "state directory", kept: true)) }
     }
 }
 
@@ -141,7 +141,7 @@ public func swiftlv2_chain_load_state(_ handle: OpaquePointer?, _ stage: Int32, 
 public func swiftlv2_chain_save_state(_ handle: OpaquePointer?, _ stage: Int32, _ directory: UnsafePointer<CChar>?) -> Int32 {
     status {
         let chain = try chain(handle)
-        let directory = try string(directory, "state directory")
+        let directory = try fileName(directory, "state directory")
         let folder = try StateFolder(directory)
         try checkWrite(folder.writtenFiles, option: "Saving the state to \(directory)")
         try withDescriptions { try chain.saveState(stage: Int(stage), to: folder) }
@@ -167,7 +167,7 @@ public func swiftlv2_chain_add_midi(_ handle: OpaquePointer?, _ seconds: UnsafeP
 public func swiftlv2_chain_add_midi_file(_ handle: OpaquePointer?, _ path: UnsafePointer<CChar>?, _ offset: Double,
                                          _ endSeconds: UnsafeMutablePointer<Double>?) -> Int32 {
     status {
-        let file = try MIDIFile(path: try string(path, "MIDI file"))
+        let file = try MIDIFile(path: try fileName(path, "MIDI file"))
         let end = try chain(handle).addMIDIFile(file, offset: offset)
         endSeconds?.pointee = end
     }

@@ -34,7 +34,7 @@ public func swiftlv2_string_free(_ string: UnsafeMutablePointer<CChar>?) {
 
 func recordError(_ error: Error) {
     let hostError = error as? HostError
-    let message = hostError?.description ?? "\(error)"
+    let message = ByteName.showingNames(in: hostError?.description ?? "\(error)")
     free(pthread_getspecific(lastErrorKey))
     pthread_setspecific(lastErrorKey, strdup(message))
     let kind = Int(hostError?.kind.rawValue ?? HostError.Kind.invalid.rawValue)
@@ -42,23 +42,28 @@ func recordError(_ error: Error) {
 }
 
 /// Runs `body`; 0 when it succeeds, else -1 with the message kept for `swiftlv2_last_error`.
+/// The names it was given that are not UTF-8 are forgotten after it (`ByteName.scoped`).
 func status(_ body: () throws -> Void) -> Int32 {
-    do {
-        try body()
-        return 0
-    } catch {
-        recordError(error)
-        return -1
+    ByteName.scoped {
+        do {
+            try body()
+            return 0
+        } catch {
+            recordError(error)
+            return -1
+        }
     }
 }
 
 /// `body`'s result, or nil with the message kept.
 func result<T>(_ body: () throws -> T) -> T? {
-    do {
-        return try body()
-    } catch {
-        recordError(error)
-        return nil
+    ByteName.scoped {
+        do {
+            return try body()
+        } catch {
+            recordError(error)
+            return nil
+        }
     }
 }
 
@@ -77,9 +82,22 @@ func ownedString(_ text: String) -> UnsafeMutablePointer<CChar>? {
     strdup(text)
 }
 
+/// A C string that must be UTF-8 (a URI, a symbol).
 func string(_ pointer: UnsafePointer<CChar>?, _ what: String) throws -> String {
     guard let pointer else { throw HostError("The \(what) is missing (a null pointer).") }
-    return try ByteName.string(pointer, what: what)
+    guard let string = String(validatingCString: pointer) else {
+        throw HostError("The \(what) \(ByteName.escaped(Array(UnsafeBufferPointer(start: pointer, count: strlen(pointer))).map { UInt8(bitPattern: $0) })) is not UTF-8.")
+    }
+    return string
+}
+
+/// A C string that may name a file, taken as the bytes it is: an alias when it is not UTF-8
+/// (`ByteName`), forgotten when the call returns, or kept when a plugin gets it (`kept`).
+func fileName(_ pointer: UnsafePointer<CChar>?, _ what: String, kept: Bool = false) throws -> String {
+    guard let pointer else { throw HostError("The \(what) is missing (a null pointer).") }
+    let path = ByteName.alias(pointer)
+    if kept { ByteName.keep(path) }
+    return path
 }
 
 func json(_ object: Any) throws -> String {

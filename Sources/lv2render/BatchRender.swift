@@ -46,21 +46,28 @@ struct BatchRender {
             guard isDirectory.boolValue else { throw HostError("The output directory \(outputDirectory) is a file.") }
         } else {
             do {
-                try FileManager.default.createDirectory(atPath: outputDirectory, withIntermediateDirectories: true)
+                if ByteName.isAlias(outputDirectory) {
+                    // A name that is not UTF-8: made by its bytes, its parent already there.
+                    guard ByteName.withFileSystemPath(outputDirectory, { mkdir($0, 0o777) }) == 0 else { throw CocoaError(.fileWriteUnknown) }
+                } else {
+                    try FileManager.default.createDirectory(atPath: outputDirectory, withIntermediateDirectories: true)
+                }
             } catch {
                 throw HostError("The output directory \(outputDirectory) could not be created.")
             }
         }
-        guard access(outputDirectory, W_OK) == 0 else {
+        guard ByteName.withFileSystemPath(outputDirectory, { access($0, W_OK) }) == 0 else {
             throw HostError("The output directory \(outputDirectory) is not writable.")
         }
     }
 
     /// `DIR/NAME.wav` for each input; two inputs with one name would overwrite each other.
     func outputPaths() throws -> [String] {
+        let folder = ByteName.isAlias(outputDirectory) ? outputDirectory : URL(fileURLWithPath: outputDirectory).path
         let paths = inputs.map { input in
-            URL(fileURLWithPath: outputDirectory)
-                .appendingPathComponent(URL(fileURLWithPath: input).deletingPathExtension().lastPathComponent + ".wav").path
+            // An input whose name is not UTF-8 gives its bytes to the output's name (ByteName).
+            ByteName.alias(for: ByteName.fileSystemPath(folder) + [UInt8(ascii: "/")]
+                + ByteName.stem(of: input) + Array(".wav".utf8))
         }
         if let twice = Dictionary(grouping: paths, by: { $0 }).first(where: { $0.value.count > 1 })?.key {
             throw HostError("Several inputs would render to \(twice); give files with different names.")
@@ -150,7 +157,10 @@ private final class RunningChild {
         guard output >= 0, errors >= 0 else {
             throw HostError("lv2render could not be started (\(String(cString: strerror(errno)))).")
         }
-        let argv = (["lv2render"] + arguments).map { strdup($0) } + [nil]
+        // The user's bytes where a name is not UTF-8, so that the child opens that very file.
+        let argv = (["lv2render"] + arguments).map { argument in
+            (ByteName.childArgument(argument).map { CChar(bitPattern: $0) } + [0]).withUnsafeBufferPointer { strdup($0.baseAddress!) }
+        } + [nil]
         defer { argv.forEach { free($0) } }
         let processID = child_spawn(executable, argv, output, errors)
         guard processID > 0 else {
@@ -195,6 +205,6 @@ private struct Tally {
         done += 1
         if isFailure { failed += 1 }
         let stream = isFailure ? FileHandle.standardError : FileHandle.standardOutput
-        stream.write(Data("[\(done)/\(total)] \(line)\n".utf8))
+        stream.write(Data("[\(done)/\(total)] \(ByteName.showingNames(in: line))\n".utf8))
     }
 }

@@ -104,24 +104,24 @@ struct CheckCommand: ParsableCommand {
             var report = CheckReport(uri: runner.uri, name: runner.name, seed: seed, quick: quick, level: level)
             if !json {
                 if !reports.isEmpty { print() }
-                print(report.header)
+                print(ByteName.showingNames(in: report.header))
             }
             report.results = try runner.run(PluginCheck.allCases.filter { only.isEmpty || only.contains($0) }) { result in
                 if !json {
-                    print(CheckReport.row(result))
+                    print(ByteName.showingNames(in: CheckReport.row(result)))
                     fflush(nil)
                 }
             }
-            if !json { print(report.footer) }
+            if !json { print(ByteName.showingNames(in: report.footer)) }
             reports.append(report)
         }
         if json {
-            print(reports.count == 1 ? reports[0].json : CheckReport.json(reports))
+            print(ByteName.showingNames(in: reports.count == 1 ? reports[0].json : CheckReport.json(reports), json: true))
         } else if reports.count > 1 {
-            print("\n" + CheckReport.summary(reports))
+            print("\n" + ByteName.showingNames(in: CheckReport.summary(reports)))
         }
         try flushPrinted()
-        try report?.writeWhole(Array(JUnitReport.xml(reports).utf8), what: "The JUnit report")
+        try report?.writeWhole(Array(ByteName.showingNames(in: JUnitReport.xml(reports)).utf8), what: "The JUnit report")
         if reports.contains(where: \.failed) { Foundation.exit(1) }
     }
 

@@ -237,7 +237,8 @@ struct RenderCommand: ParsableCommand {
         if result.endReason == .tailCap {
             printWarning("The output was still changing \(Int(RenderRequest.tailCapSeconds)) s after the input and the notes ended, so the render stops at that cap; choose the length with --tail or --duration.")
         }
-        let summary = Summary(result: result, output: output ?? midiOut ?? "", format: outputFormat, peakResidentBytes: peakResidentBytes())
+        // The name as given, escaped where it is not UTF-8, never its alias.
+        let summary = Summary(result: result, output: ByteName.shown(output ?? midiOut ?? ""), format: outputFormat, peakResidentBytes: peakResidentBytes())
         // With the audio or the MIDI on standard output, the summary goes to stderr.
         let text = (json ? summary.json : summary.line) + "\n"
         let onStandardOutput = [target, midiTarget].contains { $0?.kind == .standardOutput }

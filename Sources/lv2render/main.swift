@@ -15,13 +15,13 @@ if let parent = ProcessInfo.processInfo.environment[LV2RENDER_PARENT_VARIABLE].f
     unsetenv(LV2RENDER_PARENT_VARIABLE)
     stop_with_parent(parent)
 }
-var arguments = Array(CommandLine.arguments.dropFirst())
+// A name that is not UTF-8 is an alias from here on (ByteName).
+var arguments = ByteName.arguments()
 if let mistake = LV2Render.unknownSubcommand(in: arguments) {
     printError(mistake)
     exit(2)
 }
 do {
-    try ByteName.checkArguments()
     let chain = try ChainArguments.split(&arguments)
     var command = try LV2Render.parseAsRoot(arguments)
     if let render = command as? RenderCommand {
@@ -48,7 +48,7 @@ do {
 /// that the sentence is the last line.
 func printError(_ message: String) {
     fflush(nil)
-    var sentence = String(message.split(separator: "\n").first ?? "An unknown error occurred")
+    var sentence = String(ByteName.showingNames(in: message).split(separator: "\n").first ?? "An unknown error occurred")
         .trimmingCharacters(in: .whitespaces)
     if sentence.hasPrefix("Error: ") { sentence.removeFirst("Error: ".count) }
     if let last = sentence.last, !".!?".contains(last) { sentence += "." }
@@ -58,13 +58,13 @@ func printError(_ message: String) {
 /// Writes "Note: " and `sentence` to stderr: something the user may not expect, not a problem.
 func printNote(_ sentence: String) {
     fflush(nil)
-    FileHandle.standardError.write(Data(("Note: " + sentence + "\n").utf8))
+    FileHandle.standardError.write(Data(("Note: " + ByteName.showingNames(in: sentence) + "\n").utf8))
 }
 
 /// Writes "Warning: " and `sentence` to stderr; the command goes on.
 func printWarning(_ sentence: String) {
     fflush(nil)
-    FileHandle.standardError.write(Data(("Warning: " + sentence + "\n").utf8))
+    FileHandle.standardError.write(Data(("Warning: " + ByteName.showingNames(in: sentence) + "\n").utf8))
 }
 
 /// Flushes what `print` wrote (a table, `--json`); throws when any of it could not be written,

@@ -210,19 +210,6 @@ final class WriteGuardTests: XCTestCase {
         XCTAssertEqual(upper.status, 0, upper.standardError)
     }
 
-    // MARK: - Names
-
-    /// A name that is not UTF-8 would come to Swift repaired (U+FFFD), naming another file:
-    /// it is refused, shown escaped, and no file is written under either name.
-    func testANameThatIsNotUTF8IsRefusedNotRenamed() throws {
-        let result = try runCommand("/bin/sh", ["-c", #"exec "$0" render "$1" --duration 0.1 -o "$(printf 'bad\377name.wav')""#,
-                                                LV2RenderTool.executable.path, Examples.amp],
-                                    environment: ["LV2_PATH": Repository.lv2PathWithSystemBundles], currentDirectory: folder.url)
-        XCTAssertEqual(result.status, 1)
-        XCTAssertEqual(result.standardError, "The argument bad\\xFFname.wav is not UTF-8, which SwiftLV2 needs to name a file as you gave it; rename the file.\n")
-        XCTAssertEqual(folder.contents, [])
-    }
-
     // MARK: - Full disks
 
     /// A tmpfs of 64 KiB, half filled; skipped where mounting is not permitted.

@@ -129,10 +129,11 @@ class _Functions:
 c = _Functions()
 
 
-def encode(text: Union[str, "os.PathLike[str]"]) -> bytes:
-    """Bytes for the library: a path's own bytes (a name that is not UTF-8 reaches the library as
-    it is, which refuses it by name rather than open another file)."""
-    return os.fsencode(text) if isinstance(text, (str, os.PathLike)) else str(text).encode()
+def encode(text: Union[str, bytes, "os.PathLike[str]", "os.PathLike[bytes]"]) -> bytes:
+    """Bytes for the library: a path's own bytes (a name that is not UTF-8, given as bytes or as
+    the str os.listdir returns with surrogate escapes, reaches the library as it is, which opens
+    that very file)."""
+    return os.fsencode(text) if isinstance(text, (str, bytes, os.PathLike)) else str(text).encode()
 
 
 FloatArray = npt.NDArray[np.float32]

@@ -11,7 +11,7 @@ import numpy.typing as npt
 from ._layout import Layout, audio_of
 from ._library import FloatArray, c, channel_pointers, encode
 
-Path = Union[str, "os.PathLike[str]"]
+Path = Union[str, bytes, "os.PathLike[str]", "os.PathLike[bytes]"]
 
 
 def read(path: Path) -> Tuple[FloatArray, float]:

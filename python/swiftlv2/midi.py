@@ -13,7 +13,7 @@ DEFAULT_VELOCITY = 100  # as lv2render's --notes
 # A note: (note, start, duration) or (note, start, duration, velocity), in seconds.
 Note = Union[Tuple[int, float, float], Tuple[int, float, float, int]]
 # MIDI for an instrument: a MIDI file's path, or notes, mido messages or a mido MidiFile (mido has no types).
-MIDISource = Union[str, "os.PathLike[str]", Iterable[Any]]
+MIDISource = Union[str, bytes, "os.PathLike[str]", "os.PathLike[bytes]", Iterable[Any]]
 
 
 @dataclass(frozen=True)
@@ -27,7 +27,7 @@ class MIDIEvent:
 def is_midi(value: object) -> bool:
     """Whether `value` is MIDI rather than audio: a file name, a mido MidiFile, or a list of
     notes or messages."""
-    if isinstance(value, (str, os.PathLike)):
+    if isinstance(value, (str, bytes, os.PathLike)):
         return True
     if type(value).__name__ == "MidiFile":
         return True

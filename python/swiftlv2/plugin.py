@@ -18,7 +18,7 @@ if TYPE_CHECKING:
     from .chain import Chain
 
 # A patch parameter's value: a path, a number or text.
-ParameterValue = Union[ControlValue, "os.PathLike[str]"]
+ParameterValue = Union[ControlValue, bytes, "os.PathLike[str]", "os.PathLike[bytes]"]
 # One setting as it was applied: the library function's name and its arguments after the stage.
 _Setting = Tuple[Any, ...]
 
@@ -104,12 +104,13 @@ class Plugin(_Processor):
         is_control = name in self.parameters
         if is_control and not isinstance(value, (str, int, float)):
             raise TypeError(f"The value for {name} is a number or a label, not {type(value).__name__} {value!r}.")
-        if not isinstance(value, (str, int, float, os.PathLike)):
+        if not isinstance(value, (str, bytes, int, float, os.PathLike)):
             raise TypeError(f"The value for {name} is a number, text or a path, not {type(value).__name__} {value!r}.")
+        text: Union[str, bytes]
         if isinstance(value, bool):
             text = "1" if value else "0"
         else:
-            text = os.fspath(value) if isinstance(value, os.PathLike) else str(value)
+            text = os.fspath(value) if isinstance(value, (bytes, os.PathLike)) else str(value)
         try:
             self._apply("chain_set", encode(name), encode(text))
         except NotFoundError as error:
@@ -148,11 +149,11 @@ class Plugin(_Processor):
         self._apply("chain_load_preset", encode(preset))
 
     @serialised
-    def save_state(self, directory: Union[str, "os.PathLike[str]"]) -> None:
+    def save_state(self, directory: Union[str, bytes, "os.PathLike[str]", "os.PathLike[bytes]"]) -> None:
         """Saves the plugin's state (controls and properties) as jalv and lv2render --save-state do."""
         c.chain_save_state(self._open_handle(), 0, encode(os.fspath(directory)))
 
-    def load_state(self, directory: Union[str, "os.PathLike[str]"]) -> None:
+    def load_state(self, directory: Union[str, bytes, "os.PathLike[str]", "os.PathLike[bytes]"]) -> None:
         """Restores a state directory saved by save_state, jalv or lv2render --save-state."""
         self._apply("chain_load_state", encode(os.fspath(directory)))
 

@@ -297,7 +297,7 @@ class _Processor:
 
     def _queue_midi(self, handle: int, midi: MIDISource, start: float) -> float:
         """Queues MIDI from `start` seconds since the reset; returns where it ends, in seconds since the reset."""
-        if isinstance(midi, (str, os.PathLike)):
+        if isinstance(midi, (str, bytes, os.PathLike)):
             end = ctypes.c_double()
             c.chain_add_midi_file(handle, encode(os.fspath(midi)), start, ctypes.byref(end))
             return end.value

@@ -2,6 +2,7 @@
 a live plugin or chain reads (its bundle, its state, its path parameters), never over a file of
 the user's in a state folder, and never an empty or partial file on a full disk."""
 
+import concurrent.futures
 import os
 import shutil
 import signal
@@ -113,11 +114,65 @@ def test_a_full_disk_is_an_error_and_no_file(full_disk, sampler_files):
     assert os.listdir(full_disk) == ["filler"]
 
 
-def test_a_name_that_is_not_utf8_is_refused_not_renamed(tmp_path):
+def open_descriptors():
+    return len(os.listdir("/proc/self/fd"))
+
+
+def test_audio_names_that_are_not_utf8_pass_through_as_bytes(tmp_path):
+    # As os.listdir gives such a name (a str with surrogate escapes), and as bytes.
+    audio = np.array([[0.5, -0.5, 0.25]], dtype=np.float32)
+    swiftlv2.write(tmp_path / os.fsdecode(b"bad\xffname.wav"), audio, 48000)
+    swiftlv2.write(os.fsencode(tmp_path) + b"/other\xfe.flac", audio, 48000, format="pcm24")
+    assert sorted(os.listdir(os.fsencode(tmp_path))) == [b"bad\xffname.wav", b"other\xfe.flac"]
+    read, rate = swiftlv2.read(os.fsencode(tmp_path) + b"/bad\xffname.wav")
+    assert rate == 48000 and np.array_equal(read, audio)
+    with pytest.raises(swiftlv2.Error, match=r"^The audio file .*/missing\\xF2\.wav does not exist\.$"):
+        swiftlv2.read(tmp_path / os.fsdecode(b"missing\xf2.wav"))
+
+
+def test_state_sample_and_midi_names_that_are_not_utf8_pass_through_as_bytes(sampler_files):
+    folder = sampler_files
+    (folder / "kick.wav").rename(folder / os.fsdecode(b"kick\xfb.wav"))
+    # One note, 60 at velocity 100 for 480 ticks (0.5 s at 120 bpm).
+    track = bytes([0, 0x90, 60, 100, 0x83, 0x60, 0x80, 60, 0, 0, 0xFF, 0x2F, 0])
+    midi = os.fsencode(folder) + b"/notes\xf8.mid"
+    with open(midi, "wb") as file:
+        file.write(b"MThd" + bytes([0, 0, 0, 6, 0, 0, 0, 1, 1, 0xE0]) + b"MTrk" + len(track).to_bytes(4, "big") + track)
+    sampler = swiftlv2.load(EG_SAMPLER, lv2_path=str(folder / "lv2"))
+    sampler.set_parameter("sample", folder / os.fsdecode(b"kick\xfb.wav"))
+    played = sampler([(60, 0.0, 0.5, 100)], duration=0.3)
+    assert np.abs(played).max() > 0.1
+    assert np.array_equal(sampler(midi, duration=0.3), played)
+    assert np.array_equal(sampler(os.fsdecode(midi), duration=0.3), played)
+    sampler.save_state(os.fsencode(folder) + b"/state\xfa")
+    state = os.fsencode(folder) + b"/state\xfa"
+    assert sorted(os.listdir(state)) == [b"kick\xfb.wav", b"manifest.ttl", b"state.ttl"]
+    # lilv resolves the alias (realpath): the link names the sample's real bytes.
+    assert os.readlink(state + b"/kick\xfb.wav").endswith(b"/kick\xfb.wav")
+    restored = swiftlv2.load(EG_SAMPLER, lv2_path=str(folder / "lv2"))
+    restored.load_state(os.fsdecode(state))
+    assert np.array_equal(restored([(60, 0.0, 0.5, 100)], duration=0.3), played)
+    assert not [name for name in os.listdir(folder) if "\ufffd" in name]
+
+
+def test_names_that_are_not_utf8_leave_no_descriptor_open(tmp_path, sampler_files):
     name = tmp_path / os.fsdecode(b"bad\xffname.wav")
-    with pytest.raises(swiftlv2.Error, match=r"^The audio file name .*/bad\\xFFname\.wav is not UTF-8, which SwiftLV2 needs"):
+    swiftlv2.write(name, np.zeros((1, 10), dtype=np.float32), 48000)
+    sampler = swiftlv2.load(EG_SAMPLER, lv2_path=str(sampler_files / "lv2"))
+    (sampler_files / "kick.wav").rename(sampler_files / os.fsdecode(b"kick\xfb.wav"))
+    sample = sampler_files / os.fsdecode(b"kick\xfb.wav")
+    sampler.set_parameter("sample", sample)
+    before = open_descriptors()
+    for _ in range(10_000):
+        swiftlv2.read(name)
+    for _ in range(1_000):
         swiftlv2.write(name, np.zeros((1, 10), dtype=np.float32), 48000)
-    assert os.listdir(tmp_path) == []
+        sampler.set_parameter("sample", sample)
+    assert open_descriptors() == before
+    # Threads reading one name at once share its descriptor, closed when the last call ends.
+    with concurrent.futures.ThreadPoolExecutor(4) as pool:
+        assert all(pool.map(lambda _: swiftlv2.read(name)[1] == 48000, range(4000)))
+    assert open_descriptors() == before
 
 
 def test_ctrl_c_stays_a_keyboard_interrupt_after_a_write(tmp_path):

@@ -108,7 +108,7 @@ public final class AudioFileWriter: AudioSink {
         if failure == nil, let (spool, destination) = spoolCopy {
             failure = Self.copy(spool, to: destination)
         }
-        if failure == nil, target.kind == .regular, rename(target.temporaryPath, target.path) != 0 {
+        if failure == nil, target.kind == .regular, !target.moveIntoPlace() {
             failure = String(cString: strerror(errno))
         }
         Self.discard(target, spoolCopy ?? (-1, -1))
@@ -116,7 +116,7 @@ public final class AudioFileWriter: AudioSink {
             throw HostError("The output file \(target.name) could not be written completely (\(failure)).", kind: .file)
         }
         // A plugin that crashes in cleanup from now on leaves the file standing (plugin_calls.h).
-        removal_on_signal_completed(target.name)
+        removal_on_signal_completed(ByteName.shown(target.name))
     }
 
     /// A file in the temporary directory, already unlinked so that nothing is left behind.

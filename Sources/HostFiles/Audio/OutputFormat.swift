@@ -88,7 +88,7 @@ public struct OutputFormat: Equatable, Sendable {
 
     /// The format for `target`: WAV for standard output, else by its name.
     public init(target: OutputTarget, requested: SampleFormat? = nil) throws {
-        try self.init(name: target.kind == .standardOutput ? "-" : target.name, requested: requested)
+        try self.init(name: target.kind == .standardOutput ? "-" : ByteName.shown(target.name), requested: requested)
     }
 
     /// Whether samples beyond full scale are cut off: integer samples.

@@ -24,9 +24,10 @@ public struct ReadFiles {
     /// A state directory is read whole: its `state.ttl` and the files beside it (a sample).
     public mutating func addState(_ path: String, option: String) {
         guard let identity = FileIdentity(path), !identity.isRegularFile else { return add(path, option: option) }
-        let folder = URL(fileURLWithPath: path)
-        for name in (try? FileManager.default.contentsOfDirectory(atPath: path)) ?? [] {
-            add(folder.appendingPathComponent(name).path, option: option)
+        // By their bytes, so that a sample whose name is not UTF-8 is known too (ByteName).
+        let folder = ByteName.fileSystemPath(path) + [UInt8(ascii: "/")]
+        for name in ByteName.entries(ofFolder: path) {
+            add(ByteName.alias(for: folder + name), option: option)
         }
     }
 
