@@ -111,30 +111,25 @@ static void install_handlers(void) {
     installed = 1;
 }
 
-int removal_on_signal_set(const char *path) {
-    removal_armed = 0;
+/// Copies `path` into `slot` and arms it (NULL disarms it); -1 when it is too long.
+static int arm(char *slot, size_t size, volatile sig_atomic_t *armed, const char *path) {
+    *armed = 0;
     if (path == NULL) {
         return 0;
     }
-    if (strlen(path) >= sizeof removal_path) {
+    if (strlen(path) >= size) {
         return -1;
     }
-    strcpy(removal_path, path);
+    strcpy(slot, path);
     install_handlers();
-    removal_armed = 1;
+    *armed = 1;
     return 0;
 }
 
+int removal_on_signal_set(const char *path) {
+    return arm(removal_path, sizeof removal_path, &removal_armed, path);
+}
+
 int removal_on_signal_set_folder(const char *path) {
-    removal_folder_armed = 0;
-    if (path == NULL) {
-        return 0;
-    }
-    if (strlen(path) >= sizeof removal_folder) {
-        return -1;
-    }
-    strcpy(removal_folder, path);
-    install_handlers();
-    removal_folder_armed = 1;
-    return 0;
+    return arm(removal_folder, sizeof removal_folder, &removal_folder_armed, path);
 }

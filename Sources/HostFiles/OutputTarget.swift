@@ -32,62 +32,22 @@ public struct OutputTarget {
     /// The longest name a Linux file system takes, in bytes (`NAME_MAX`).
     static let longestName = 255
 
+    /// A name that is not UTF-8 (`ByteName`) is looked at by its bytes, and its temporary file
+    /// is written in its folder (opened by its bytes) and renamed to them at the end; a symbolic
+    /// link of such a name is refused rather than followed, since its target would be read back
+    /// as a String.
     public init(_ name: String) throws {
-        if ByteName.isAlias(name) {
-            try self.init(alias: name)
-        } else {
-            try self.init(utf8: name)
-        }
-    }
-
-    private init(utf8 name: String) throws {
         self.name = name
         if ["-", "/dev/stdout", "/dev/fd/1", "/proc/self/fd/1"].contains(name) {
             (kind, path, temporaryPath, existing, folder, fileName) = (.standardOutput, name, "", nil, "", "")
             return
         }
-        let path = try Self.followingLinks(name)
+        let isAlias = ByteName.isAlias(name)
+        let path = isAlias ? name : try Self.followingLinks(name)
         self.path = path
         var status = stat()
-        if stat(path, &status) == 0 {
-            switch status.st_mode & S_IFMT {
-            case S_IFDIR: throw HostError("The output path \(name) is a directory.", kind: .file)
-            case S_IFREG: existing = (status.st_mode & 0o7777, status.st_uid, status.st_gid)
-            default:
-                (kind, temporaryPath, existing, folder, fileName) = (.special, "", nil, "", "")
-                return
-            }
-        } else {
-            existing = nil
-        }
-        kind = .regular
-        let url = URL(fileURLWithPath: path)
-        let directory = url.deletingLastPathComponent().path, fileName = url.lastPathComponent
-        var isDirectory: ObjCBool = false
-        guard FileManager.default.fileExists(atPath: directory, isDirectory: &isDirectory), isDirectory.boolValue else {
-            throw HostError("The output directory \(directory) does not exist.", kind: .file)
-        }
-        guard access(directory, W_OK) == 0 else {
-            throw HostError("The output directory \(directory) is not writable.", kind: .file)
-        }
-        guard fileName.utf8.count <= Self.longestName else {
-            throw HostError("The output file name \(fileName) is \(fileName.utf8.count) bytes long, more than the \(Self.longestName) a file name can have.", kind: .file)
-        }
-        guard path.utf8.count < Int(PATH_MAX) else {
-            throw HostError("The output path \(path) is \(path.utf8.count) bytes long, more than a path can have.", kind: .file)
-        }
-        (folder, self.fileName) = (directory, fileName)
-        temporaryPath = directory + "/" + Self.temporaryName(for: fileName)
-    }
-
-    /// A name that is not UTF-8 (`ByteName`): the file looked at by its bytes, the temporary
-    /// file written in its folder (opened by its bytes) and renamed to them at the end. A symbolic
-    /// link is refused rather than followed, since its target would be read back as a String.
-    private init(alias name: String) throws {
-        self.name = name
-        path = name
-        var status = stat()
-        if ByteName.withFileSystemPath(name, { lstat($0, &status) }) == 0 {
+        let found = isAlias ? ByteName.withFileSystemPath(name, { lstat($0, &status) }) == 0 : stat(path, &status) == 0
+        if found {
             switch status.st_mode & S_IFMT {
             case S_IFLNK: throw HostError("The output path \(name) is a symbolic link, which lv2render does not follow for a name that is not UTF-8; name the file itself.", kind: .file)
             case S_IFDIR: throw HostError("The output path \(name) is a directory.", kind: .file)
@@ -100,15 +60,25 @@ public struct OutputTarget {
             existing = nil
         }
         kind = .regular
-        (folder, fileName) = ByteName.folderAndName(of: name)
+        let url = URL(fileURLWithPath: path)
+        let (directory, fileName) = isAlias ? ByteName.folderAndName(of: name) : (url.deletingLastPathComponent().path, url.lastPathComponent)
         var isDirectory: ObjCBool = false
-        guard FileManager.default.fileExists(atPath: folder, isDirectory: &isDirectory), isDirectory.boolValue else {
-            throw HostError("The output directory \(folder) does not exist.", kind: .file)
+        guard FileManager.default.fileExists(atPath: directory, isDirectory: &isDirectory), isDirectory.boolValue else {
+            throw HostError("The output directory \(directory) does not exist.", kind: .file)
         }
-        guard access(folder, W_OK) == 0 else {
-            throw HostError("The output directory \(folder) is not writable.", kind: .file)
+        guard access(directory, W_OK) == 0 else {
+            throw HostError("The output directory \(directory) is not writable.", kind: .file)
         }
-        temporaryPath = folder + "/" + Self.temporaryName(for: fileName)
+        if !isAlias {
+            guard fileName.utf8.count <= Self.longestName else {
+                throw HostError("The output file name \(fileName) is \(fileName.utf8.count) bytes long, more than the \(Self.longestName) a file name can have.", kind: .file)
+            }
+            guard path.utf8.count < Int(PATH_MAX) else {
+                throw HostError("The output path \(path) is \(path.utf8.count) bytes long, more than a path can have.", kind: .file)
+            }
+        }
+        (folder, self.fileName) = (directory, fileName)
+        temporaryPath = directory + "/" + Self.temporaryName(for: fileName)
     }
 
     /// A file of one type (`--midi-out`, `--junit`): a regular file's name must end in one of
