@@ -54,7 +54,7 @@ final class IsolatedRender {
     }
 
     /// Answers the child until it sends its result or ends: reads `input` into the shared
-    /// region, writes the region to the sink `output` makes, reports the progress.
+    /// input area, writes the output area to the sink `output` makes, reports the progress.
     func serve(input: AudioSource?, output: (_ channelCount: Int) throws -> AudioSink,
                progress: (Double) -> Void) throws -> Outcome {
         var sink: (AudioSink, channelCount: Int)?
@@ -62,7 +62,7 @@ final class IsolatedRender {
             switch request {
             case .read:
                 guard let input else { throw IsolationLink.misunderstood }
-                let channels = link.channels(input.channelCount)
+                let channels = link.inputChannels(input.channelCount)
                 try link.answer(try input.read(into: channels, frames: min(count, channels[0].count)))
             case .open:
                 guard sink == nil else { throw IsolationLink.misunderstood }
@@ -76,7 +76,7 @@ final class IsolatedRender {
                 }
             case .write:
                 guard let (sink, channelCount) = sink else { throw IsolationLink.misunderstood }
-                let channels = link.channels(channelCount)
+                let channels = link.outputChannels(channelCount)
                 guard count <= channels[0].count else { throw IsolationLink.misunderstood }
                 try sink.write(channels, offset: 0, frames: count)
                 framesWritten += count

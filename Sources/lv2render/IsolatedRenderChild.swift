@@ -33,62 +33,85 @@ extension RenderCommand {
     }
 }
 
-/// The parent's input file, read into the shared region a block at a time.
+/// The parent's input file, read an exchange at a time into the shared input area and
+/// handed out from there block by block.
 private final class ParentInput: AudioSource {
     let sampleRate: Double
     let channelCount: Int
     let expectedFrames: Int?
     private let link: IsolationLink
+    private let area: [UnsafeMutableBufferPointer<Float>]
+    /// The frames of the last exchange, and how many of them were handed out.
+    private var available = 0, position = 0
+    private var ended = false
 
     init(_ link: IsolationLink, format: (sampleRate: Double, channelCount: Int, expectedFrames: Int?)) {
         (sampleRate, channelCount, expectedFrames) = format
         self.link = link
+        area = link.inputChannels(channelCount)
     }
 
     func read(into channels: [UnsafeMutableBufferPointer<Float>], frames: Int) throws -> Int {
-        let region = link.channels(channelCount)
         var filled = 0
         while filled < frames {
-            let asked = min(frames - filled, region[0].count)
-            let count = link.ask(.read, count: asked)
-            for (source, destination) in zip(region, channels) {
-                (destination.baseAddress! + filled).update(from: source.baseAddress!, count: count)
+            if position == available {
+                guard !ended else { break }
+                available = link.ask(.read, count: area[0].count)
+                position = 0
+                ended = available < area[0].count
+                if available == 0 { break }
+            }
+            let count = min(frames - filled, available - position)
+            for (source, destination) in zip(area, channels) {
+                (destination.baseAddress! + filled).update(from: source.baseAddress! + position, count: count)
             }
             filled += count
-            if count < asked { break }
+            position += count
         }
         return filled
     }
 }
 
-/// The parent's output file, written from the shared region; nothing crosses when the
-/// parent keeps no audio (--midi-out alone).
+/// The parent's output file, written from the shared output area once an exchange's worth
+/// of blocks is there; nothing crosses when the parent keeps no audio (--midi-out alone).
 private final class ParentOutput: AudioSink {
     private let link: IsolationLink
     private let progress: () -> Double
     private let isWanted: Bool
+    private let area: [UnsafeMutableBufferPointer<Float>]
+    /// Frames in the area not yet sent.
+    private var pending = 0
 
     init(_ link: IsolationLink, channelCount: Int, progress: @escaping () -> Double) {
         self.link = link
         self.progress = progress
+        area = link.outputChannels(channelCount)
         isWanted = link.ask(.open, count: channelCount) != 0
     }
 
     func write(_ channels: [UnsafeMutableBufferPointer<Float>], offset: Int, frames: Int) throws {
         guard isWanted else { return }
-        let region = link.channels(channels.count)
         var done = 0
         while done < frames {
-            let count = min(frames - done, region[0].count)
-            for (source, destination) in zip(channels, region) {
-                destination.baseAddress!.update(from: source.baseAddress! + offset + done, count: count)
+            let count = min(frames - done, area[0].count - pending)
+            for (source, destination) in zip(channels, area) {
+                (destination.baseAddress! + pending).update(from: source.baseAddress! + offset + done, count: count)
             }
-            _ = link.ask(.write, count: count, progress: progress())
             done += count
+            pending += count
+            if pending == area[0].count { send() }
         }
     }
 
     func finish() throws {
-        if isWanted { _ = link.ask(.finish, count: 0) }
+        guard isWanted else { return }
+        send()
+        _ = link.ask(.finish, count: 0)
+    }
+
+    private func send() {
+        guard pending > 0 else { return }
+        _ = link.ask(.write, count: pending, progress: progress())
+        pending = 0
     }
 }

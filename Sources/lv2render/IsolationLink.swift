@@ -3,29 +3,32 @@ import HostFiles
 import Foundation
 
 /// What joins `render --isolate` to the child process that runs the plugins: a region of
-/// shared memory (a memfd) that holds the audio of one exchange, and a socket for the small
-/// messages around it. The child asks and waits, the parent answers, one exchange at a
-/// time, so one region serves the input and the output alike.
+/// shared memory (a memfd) that holds the audio, and a socket for the small messages around
+/// it. The child asks and waits, the parent answers, one exchange at a time.
 ///
 /// The region starts with the input's format, written by the parent before the child
-/// starts; the audio of an exchange follows it, one channel after the other.
+/// starts; then come an area for the input and one for the output, each holding one
+/// exchange's audio, one channel after the other. An exchange carries many blocks (up to
+/// `largestExchange` frames), so that a round trip is paid once per many blocks.
 struct IsolationLink {
     /// The child's descriptors for the socket and the memory (`child_spawn`'s 3 and 4).
     static let childDescriptors: [Int32] = [3, 4]
     static let memorySize = 4 << 20
     private static let headerSize = 64
-    private static let dataSize = memorySize - headerSize
+    private static let areaSize = (memorySize - headerSize) / 2
+    /// Small enough for an exchange of stereo to stay in a core's cache.
+    static let largestExchange = 1 << 14
 
     let socket: Int32
     private let memory: UnsafeMutableRawPointer
 
     /// What the child asks.
     enum Request: Int32 {
-        /// `count` input frames into the region; the answer is how many there were.
+        /// `count` input frames into the input area; the answer is how many there were.
         case read = 1
         /// The output has `count` channels: the parent opens its file.
         case open
-        /// `count` output frames are in the region; `progress` is how far the render is.
+        /// `count` output frames are in the output area; `progress` is how far the render is.
         case write
         /// The output is complete.
         case finish
@@ -83,13 +86,22 @@ struct IsolationLink {
 
     /// How many frames of `channelCount` channels one exchange holds.
     static func framesPerExchange(channelCount: Int) -> Int {
-        dataSize / MemoryLayout<Float>.size / max(channelCount, 1)
+        min(largestExchange, areaSize / MemoryLayout<Float>.size / max(channelCount, 1))
     }
 
-    /// The region's buffers for `channelCount` channels of one exchange.
-    func channels(_ channelCount: Int) -> [UnsafeMutableBufferPointer<Float>] {
+    /// The input area's buffers for `channelCount` channels of one exchange.
+    func inputChannels(_ channelCount: Int) -> [UnsafeMutableBufferPointer<Float>] {
+        channels(channelCount, area: 0)
+    }
+
+    /// The output area's buffers for `channelCount` channels of one exchange.
+    func outputChannels(_ channelCount: Int) -> [UnsafeMutableBufferPointer<Float>] {
+        channels(channelCount, area: 1)
+    }
+
+    private func channels(_ channelCount: Int, area: Int) -> [UnsafeMutableBufferPointer<Float>] {
         let frames = Self.framesPerExchange(channelCount: channelCount)
-        let data = (memory + Self.headerSize).assumingMemoryBound(to: Float.self)
+        let data = (memory + Self.headerSize + area * Self.areaSize).assumingMemoryBound(to: Float.self)
         return (0..<channelCount).map { UnsafeMutableBufferPointer(start: data + $0 * frames, count: frames) }
     }
 

@@ -89,9 +89,9 @@ final class IsolatedRenderTests: XCTestCase {
         }
     }
 
-    /// Blocks longer than the shared memory holds (4 MB: a million mono frames, half as many
-    /// stereo ones) cross it in parts, the input's and the output's.
-    func testABlockLargerThanTheSharedMemoryCrossesInParts() throws {
+    /// Blocks longer than one exchange through the shared memory (16384 frames) cross it in
+    /// parts, the input's and the output's.
+    func testABlockLargerThanAnExchangeCrossesInParts() throws {
         let stereo = [330.0, 550.0].map { TestSignals.sine(frequency: $0, sampleRate: 48000, seconds: 15) }
         try AudioFile.write(AudioData(sampleRate: 48000, channels: stereo), to: folder.path("sine.wav"), format: .float32)
         try assertSameWithIsolation([Examples.amp, "--input", "sine.wav", "--map", "2:in", "--block", "1048576", "--duration", "25",
