@@ -100,9 +100,9 @@ final class IsolatedRenderTests: XCTestCase {
 
     // MARK: - Plugins that fail
 
-    private func renderMisbehaving(_ plugin: MisbehavingPlugins, _ arguments: [String]) throws -> CommandResult {
+    private func renderMisbehaving(_ plugin: MisbehavingPlugins, _ arguments: [String], isolated: Bool = true) throws -> CommandResult {
         let path = [try MisbehavingPlugins.lv2Directory(), Repository.lv2PathWithSystemBundles].joined(separator: ":")
-        return try runCommand(LV2RenderTool.executable.path, ["render", plugin.uri, "--isolate"] + arguments,
+        return try runCommand(LV2RenderTool.executable.path, ["render", plugin.uri] + arguments + (isolated ? ["--isolate"] : []),
                               environment: ["LV2_PATH": path], timeout: 120)
     }
 
@@ -135,6 +135,22 @@ final class IsolatedRenderTests: XCTestCase {
         XCTAssertEqual(result.standardError, "Warning: The plugin \(MisbehavingPlugins.crashesInCleanup.uri) crashed (segmentation fault) in cleanup, after \(folder.path("out.wav")) was complete; the file stands.\n")
         XCTAssertTrue(result.standardOutput.contains("\"frames\":24000"), result.standardOutput)
         XCTAssertEqual(try AudioFile.read(path: folder.path("out.wav")).channels, [ramp])
+    }
+
+    /// In process, the MIDI file is written after the plugins are freed, so a crash in cleanup
+    /// loses it (status 3); isolated, lv2render has written it before the child frees them.
+    /// (x42's onset trigger, from x42-plugins, after the crashing plugin: audio in, MIDI out.)
+    func testWithMIDIOutACrashInCleanupIsAWarningAndTheMIDIFileStands() throws {
+        try writeWAV([ramp], sampleRate: 48000, to: folder.path("in.wav"))
+        let arguments = ["--input", folder.path("in.wav"), "--then", "http://gareus.org/oss/lv2/onsettrigger#bassdrum_mono",
+                         "--midi-out", folder.path("out.mid"), "--duration", "0.5"]
+        let inProcess = try renderMisbehaving(.crashesInCleanup, arguments, isolated: false)
+        XCTAssertEqual(inProcess.status, 3, inProcess.standardError)
+        XCTAssertEqual(folder.contents, ["in.wav"])
+        let result = try renderMisbehaving(.crashesInCleanup, arguments)
+        XCTAssertEqual(result.status, 0, result.standardError)
+        XCTAssertEqual(result.standardError, "Warning: The plugin \(MisbehavingPlugins.crashesInCleanup.uri) crashed (segmentation fault) in cleanup, after \(folder.path("out.mid")) was complete; the file stands.\n")
+        XCTAssertNoThrow(try MIDIFile(path: folder.path("out.mid")))
     }
 
     // MARK: - Signals
