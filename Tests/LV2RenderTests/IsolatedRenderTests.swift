@@ -203,21 +203,40 @@ final class IsolatedRenderTests: XCTestCase {
         XCTAssertEqual(folder.contents, ["errors.txt", "in.wav"])
     }
 
-    /// SIGINT, SIGTERM or SIGKILL to lv2render ends its plugins' process too, and leaves no partial file.
+    /// SIGINT, SIGTERM or SIGKILL to lv2render, or Ctrl-C (SIGINT to its process group, the
+    /// plugins' process included), ends both processes and leaves no partial file.
     func testASignalToLv2renderEndsItsPluginsProcessAndLeavesNoFile() throws {
-        for signal in [SIGINT, SIGTERM, SIGKILL] {
+        // Foundation's Process starts lv2render as the leader of a group of its own, which stands for a terminal's.
+        for (name, signal, toGroup) in [("SIGINT", SIGINT, false), ("SIGTERM", SIGTERM, false), ("SIGKILL", SIGKILL, false),
+                                        ("Ctrl-C", SIGINT, true)] {
             let folder = TemporaryFolder("isolate-signal")
             let render = try LongRender(in: folder)
-            kill(render.process.processIdentifier, signal)
+            let parent = render.process.processIdentifier
+            kill(toGroup ? -parent : parent, signal)
             render.waitForEnd(limit: 10)
-            XCTAssertEqual(render.process.terminationReason, .uncaughtSignal, "signal \(signal)")
-            XCTAssertEqual(render.process.terminationStatus, signal)
+            XCTAssertEqual(render.process.terminationReason, .uncaughtSignal, name)
+            XCTAssertEqual(render.process.terminationStatus, signal, name)
             let deadline = Date().addingTimeInterval(2)
             while Date() < deadline, !SignalTests.processes(where: { $0.id == render.child }).isEmpty { usleep(10_000) }
-            XCTAssertEqual(SignalTests.processes { $0.id == render.child }.map(\.commandLine), [], "signal \(signal): the plugins' process is left")
+            XCTAssertEqual(SignalTests.processes { $0.id == render.child }.map(\.commandLine), [], "\(name): the plugins' process is left")
             // SIGKILL cannot be caught: the partial file of a killed lv2render stays, as without --isolate.
-            if signal != SIGKILL { XCTAssertEqual(folder.contents, ["errors.txt", "in.wav"], "signal \(signal)") }
+            if signal != SIGKILL { XCTAssertEqual(folder.contents, ["errors.txt", "in.wav"], name) }
+            XCTAssertFalse(render.errors.contains("The plugins' process"), "\(name): \(render.errors)")
         }
+    }
+
+    /// What a plugin prints in its process goes to stderr, never into the audio on standard output.
+    func testWhatAPluginPrintsStaysOutOfTheAudioOnStandardOutput() throws {
+        try writeWAV([[Float](repeating: 0.25, count: 4800)], sampleRate: 48000, to: folder.path("in.wav"))
+        let path = [try TestChattyBundle.lv2Directory(), Repository.lv2PathWithSystemBundles].joined(separator: ":")
+        let result = try runCommand(LV2RenderTool.executable.path, ["render", TestChattyBundle.uri, "--input", folder.path("in.wav"),
+                                                                    "--tail", "0", "-o", "-", "--isolate"],
+                                    environment: ["LV2_PATH": path], timeout: 120)
+        XCTAssertEqual(result.status, 0, result.standardError)
+        XCTAssertTrue(result.standardOutput.hasPrefix("RIFF"))
+        XCTAssertFalse(result.standardOutput.contains("chatty:"))
+        XCTAssertTrue(result.standardError.contains(TestChattyBundle.instantiateLine), result.standardError)
+        XCTAssertTrue(result.standardError.contains("chatty: run "), result.standardError)
     }
 
     // MARK: - Batch
