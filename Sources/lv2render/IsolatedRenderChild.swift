@@ -15,10 +15,10 @@ extension RenderCommand {
             throw HostError("lv2render could not prepare to report a plugin's crash (\(String(cString: strerror(errno)))).")
         }
         let link = try IsolationLink(socket: IsolationLink.childDescriptors[0], memoryDescriptor: IsolationLink.childDescriptors[1])
-        let world = try worldOptions.world()
+        let world = try worldOptions.world(printingWarnings: false)
         let source = link.inputFormat.map { ParentInput(link, format: $0) }
         let sampleRate = rate.map(Double.init) ?? source?.sampleRate ?? Double(Self.defaultRate)
-        var (request, _) = try prepare(stageOptions, world: world, sampleRate: sampleRate)
+        var (request, _) = try prepare(stageOptions, world: world, sampleRate: sampleRate, notingNames: false)
         request.collectsMIDIOutput = midiOut != nil
         request.inputMap = map.map { $0.map { ($0.channel, $0.symbol) } }
         var progress = 0.0

@@ -297,8 +297,10 @@ struct RenderCommand: ParsableCommand {
 
     /// The request every render of this command line shares (the chain, the timing, the
     /// MIDI) and the files it reads: everything but the audio input and the outputs.
-    func prepare(_ stageOptions: [StageOptions], world: LV2World, sampleRate: Double) throws -> (RenderRequest, ReadFiles) {
-        var request = RenderRequest(stages: try stageOptions.map { try $0.stage(in: world, sampleRate: sampleRate) })
+    /// The plugins' process of --isolate prepares it again, without noting the plugins' names (`notingNames`).
+    func prepare(_ stageOptions: [StageOptions], world: LV2World, sampleRate: Double,
+                 notingNames: Bool = true) throws -> (RenderRequest, ReadFiles) {
+        var request = RenderRequest(stages: try stageOptions.map { try $0.stage(in: world, sampleRate: sampleRate, notingNames: notingNames) })
         request.sampleRate = sampleRate
         request.blocks = block
         request.duration = duration

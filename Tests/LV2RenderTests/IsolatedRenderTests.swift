@@ -14,10 +14,10 @@ final class IsolatedRenderTests: XCTestCase {
     let folder = TemporaryFolder("isolate")
 
     /// Renders `arguments` with and without --isolate, in folders of their own, and asserts
-    /// that every file written (audio, MIDI, saved state) is the same byte for byte and so is
-    /// the --json summary, but for the time and memory it measured.
+    /// that every file written (audio, MIDI, saved state) is the same byte for byte, and so are
+    /// the notes and warnings on stderr and the --json summary, but for the time and memory it measured.
     private func assertSameWithIsolation(_ arguments: [String], outputs: [String], file: StaticString = #filePath, line: UInt = #line) throws {
-        var results: [(summary: [String: NSObject], files: [String: Data])] = []
+        var results: [(summary: [String: NSObject], errors: String, files: [String: Data])] = []
         for mode in ["in-process", "isolated"] {
             let directory = folder.url.appendingPathComponent(mode)
             try FileManager.default.createDirectory(at: directory, withIntermediateDirectories: true)
@@ -37,10 +37,11 @@ final class IsolatedRenderTests: XCTestCase {
                 let names = (try? FileManager.default.contentsOfDirectory(atPath: url.path)).map { $0.map { output + "/" + $0 } } ?? [output]
                 for name in names { files[name] = Self.withoutTimestamp(try Data(contentsOf: directory.appendingPathComponent(name))) }
             }
-            results.append((summary, files))
+            results.append((summary, result.standardError, files))
         }
         let description = arguments.joined(separator: " ")
         XCTAssertEqual(results[0].summary, results[1].summary, description, file: file, line: line)
+        XCTAssertEqual(results[0].errors, results[1].errors, description, file: file, line: line)
         XCTAssertEqual(results[0].files.keys.sorted(), results[1].files.keys.sorted(), description, file: file, line: line)
         XCTAssertFalse(results[0].files.isEmpty, description, file: file, line: line)
         for (name, data) in results[0].files {
@@ -68,7 +69,9 @@ final class IsolatedRenderTests: XCTestCase {
     func testTheFilesAndTheSummaryAreThoseOfTheRenderInProcess() throws {
         try writeInputs()
         let cases: [(arguments: [String], outputs: [String])] = [
-            ([Self.synth, "--notes", "69@0:0.5,72@0.25:0.5:90", "-o", "synth.wav"], ["synth.wav"]),
+            // By the URI's last part (a note), and with nothing to play (a warning).
+            (["sine-synth", "--notes", "69@0:0.5,72@0.25:0.5:90", "-o", "synth.wav"], ["synth.wav"]),
+            ([Self.synth, "--duration", "0.2", "-o", "silent.wav"], ["silent.wav"]),
             ([Self.synth, "--notes", "60@0:0.3", "--duration", "0.7", "--block", "random:1-700:5", "-o", "blocks.wav"], ["blocks.wav"]),
             ([Self.synth, "--notes", "64@0.1:0.2", "--tail", "0.4", "--then", Self.adapter, "--set", "quality=Linear",
               "--set", "rate=22050", "-o", "chain.flac"], ["chain.flac"]),
