@@ -130,7 +130,7 @@ struct RenderCommand: ParsableCommand {
                                valueName: "seconds"))
     var pluginTimeout: Double = Self.defaultPluginTimeout
 
-    @Flag(help: "Run the plugins in a process of their own, which exchanges audio with lv2render through shared memory: a plugin that crashes, hangs or is killed cannot take lv2render with it, and --midi-out's file survives a crash in cleanup. Costs a little time per block.")
+    @Flag(help: "Run the plugins in a process of their own, which exchanges the audio with lv2render through shared memory: a plugin that crashes, hangs or is killed cannot take lv2render with it, and --midi-out's file survives a crash in cleanup. Costs the second process's start (about 0.1 s).")
     var isolate = false
 
     /// The plugins' process of --isolate (`IsolatedRenderChild`).
