@@ -14,6 +14,8 @@ extension RenderCommand {
         guard plugin_guard_install(pluginTimeout) == 0 else {
             throw HostError("lv2render could not prepare to report a plugin's crash (\(String(cString: strerror(errno)))).")
         }
+        // Not handed down to whatever a plugin starts, which would keep the socket open after we end.
+        for descriptor in IsolationLink.childDescriptors { _ = fcntl(descriptor, F_SETFD, FD_CLOEXEC) }
         let link = try IsolationLink(socket: IsolationLink.childDescriptors[0], memoryDescriptor: IsolationLink.childDescriptors[1])
         let world = try worldOptions.world(printingWarnings: false)
         let source = link.inputFormat.map { ParentInput(link, format: $0) }
