@@ -101,6 +101,27 @@ final class IsolatedRenderTests: XCTestCase {
                                      "-o", "long.wav"], outputs: ["long.wav"])
     }
 
+    /// A mistake found before the render (in lv2render) or during it (in the plugins' process,
+    /// or in lv2render as it opens the output) is the same sentence and status, and leaves no file.
+    func testErrorsAreTheSameSentenceAndStatus() throws {
+        try writeInputs()
+        let cases: [[String]] = [
+            [Examples.fifths, "--notes", "60@0:0.1", "--midi-out", "f.mid", "-o", "f.wav"],
+            [Self.synth, "--notes", "60@0:0.1", "--preset", "no-such-preset", "-o", "p.wav"],
+            [Examples.amp, "--input", "sine-44k.wav", "-o", "amp.wav"],
+            [Self.synth, "--notes", "60@0:0.1", "--block", "0", "-o", "b.wav"],
+        ]
+        for arguments in cases {
+            let results = try [false, true].map { isolated in
+                try LV2RenderTool.run(["render"] + arguments + (isolated ? ["--isolate"] : []), currentDirectory: folder.url)
+            }
+            XCTAssertNotEqual(results[0].status, 0, arguments.joined(separator: " "))
+            XCTAssertEqual(results[0].status, results[1].status, arguments.joined(separator: " "))
+            XCTAssertEqual(results[0].standardError, results[1].standardError, arguments.joined(separator: " "))
+            XCTAssertEqual(folder.contents, ["sine-44k.wav", "sine.wav"], arguments.joined(separator: " "))
+        }
+    }
+
     // MARK: - Plugins that fail
 
     private func renderMisbehaving(_ plugin: MisbehavingPlugins, _ arguments: [String], isolated: Bool = true) throws -> CommandResult {
