@@ -89,10 +89,30 @@ int child_output_file(void) {
     return memfd_create("lv2render-child", MFD_CLOEXEC);
 }
 
-pid_t child_spawn(const char *path, char *const argv[], int output, int errors) {
+pid_t child_spawn(const char *path, char *const argv[], int output, int errors, const int *shared, int shared_count) {
     posix_spawnattr_t attributes;
     posix_spawn_file_actions_t actions;
+    // Copies above any number the child's 3, 4… could be, so that no dup2 overwrites the next one's source.
+    int copies[8];
+    if (shared_count < 0 || shared_count > 8) {
+        errno = EINVAL;
+        return -1;
+    }
+    for (int i = 0; i < shared_count; i++) {
+        copies[i] = fcntl(shared[i], F_DUPFD_CLOEXEC, 3 + shared_count);
+        if (copies[i] < 0) {
+            int saved = errno;
+            while (i-- > 0) {
+                close(copies[i]);
+            }
+            errno = saved;
+            return -1;
+        }
+    }
     if (posix_spawnattr_init(&attributes) != 0) {
+        for (int i = 0; i < shared_count; i++) {
+            close(copies[i]);
+        }
         return -1;
     }
     posix_spawn_file_actions_init(&actions);
@@ -112,10 +132,16 @@ pid_t child_spawn(const char *path, char *const argv[], int output, int errors) 
     posix_spawn_file_actions_addopen(&actions, STDIN_FILENO, "/dev/null", O_RDONLY, 0);
     posix_spawn_file_actions_adddup2(&actions, output, STDOUT_FILENO);
     posix_spawn_file_actions_adddup2(&actions, errors, STDERR_FILENO);
+    for (int i = 0; i < shared_count; i++) {
+        posix_spawn_file_actions_adddup2(&actions, copies[i], 3 + i);
+    }
     pid_t pid = -1;
     int status = posix_spawn(&pid, path, &actions, &attributes, argv, environ);
     posix_spawn_file_actions_destroy(&actions);
     posix_spawnattr_destroy(&attributes);
+    for (int i = 0; i < shared_count; i++) {
+        close(copies[i]);
+    }
     if (status != 0) {
         errno = status;
         return -1;

@@ -24,6 +24,8 @@ struct BatchRender {
     static let stopGrace: Double = 5
 
     /// The options a batch takes for itself: each child gets its own `--input` and `-o`.
+    /// `--isolate` is implied: each child is already a process of its own, which a plugin's
+    /// crash ends without the batch.
     static func sharedArguments(_ arguments: [String]) -> [String] {
         var kept: [String] = [], remaining = arguments[...]
         while let argument = remaining.popFirst() {
@@ -32,7 +34,7 @@ struct BatchRender {
                 while let next = remaining.first, !next.hasPrefix("-") { remaining.removeFirst() }
             } else if argument == "--output-dir" || argument == "--jobs" {
                 remaining = remaining.dropFirst()
-            } else if !["--input=", "--output-dir=", "--jobs="].contains(where: { argument.hasPrefix($0) }) {
+            } else if argument != "--isolate", !["--input=", "--output-dir=", "--jobs="].contains(where: { argument.hasPrefix($0) }) {
                 kept.append(argument)
             }
         }
@@ -162,7 +164,7 @@ private final class RunningChild {
             (ByteName.childArgument(argument).map { CChar(bitPattern: $0) } + [0]).withUnsafeBufferPointer { strdup($0.baseAddress!) }
         } + [nil]
         defer { argv.forEach { free($0) } }
-        let processID = child_spawn(executable, argv, output, errors)
+        let processID = child_spawn(executable, argv, output, errors, nil, 0)
         guard processID > 0 else {
             let reason = String(cString: strerror(errno))
             close(output)

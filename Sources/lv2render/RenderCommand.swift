@@ -130,6 +130,13 @@ struct RenderCommand: ParsableCommand {
                                valueName: "seconds"))
     var pluginTimeout: Double = Self.defaultPluginTimeout
 
+    @Flag(help: "Run the plugins in a process of their own, which exchanges the audio with lv2render through shared memory: a plugin that crashes, hangs or is killed cannot take lv2render with it, and --midi-out's file survives a crash in cleanup. Costs the second process's start (about 0.1 s).")
+    var isolate = false
+
+    /// The plugins' process of --isolate (`IsolatedRenderChild`).
+    @Flag(name: .customLong(String(Self.isolatedChildFlag.dropFirst(2))), help: .hidden)
+    var isolatedChild = false
+
     /// Long enough for a sampler to load a large SoundFont in one call.
     static let defaultPluginTimeout: Double = 60
 
@@ -186,8 +193,10 @@ struct RenderCommand: ParsableCommand {
             }
             return try runBatch(stageOptions, outputDirectory: outputDir)
         }
-        // From here on, a plugin that crashes or hangs ends the render with one sentence.
-        guard plugin_guard_install(pluginTimeout) == 0 else {
+        if isolatedChild { return try renderForParent(stageOptions) }
+        // From here on, a plugin that crashes or hangs ends the render with one sentence
+        // (with --isolate, the plugins' process does).
+        guard isolate || plugin_guard_install(pluginTimeout) == 0 else {
             throw HostError("lv2render could not prepare to report a plugin's crash (\(String(cString: strerror(errno)))).")
         }
         // From here on, what a plugin prints goes to stderr, not into the data.
@@ -209,17 +218,36 @@ struct RenderCommand: ParsableCommand {
         removal_on_signal_outputs_pending(midiTarget == nil ? 0 : 1)
         request.inputMap = map.map { $0.map { ($0.channel, $0.symbol) } }
 
-        let result = try ProgressBar().showing { progress in
-            try Renderer(world: world).render(request, input: source, output: { channelCount in
-                guard let target, let outputFormat else { return DiscardingSink() }
-                guard channelCount > 0 else {
-                    throw HostError("The plugin \(request.stages[request.stages.count - 1].plugin.uri) has no audio outputs, so there is no audio for --output; leave it out and keep --midi-out.")
-                }
-                return try AudioFileWriter(target: target, sampleRate: request.sampleRate, channelCount: channelCount, format: outputFormat)
-            }, progress: progress)
+        let makeSink = { (channelCount: Int) throws -> AudioSink in
+            guard let target, let outputFormat else { return DiscardingSink() }
+            guard channelCount > 0 else {
+                throw HostError("The plugin \(request.stages[request.stages.count - 1].plugin.uri) has no audio outputs, so there is no audio for --output; leave it out and keep --midi-out.")
+            }
+            return try AudioFileWriter(target: target, sampleRate: request.sampleRate, channelCount: channelCount, format: outputFormat)
         }
-        if let midiTarget {
-            try MIDIFileWriting.write(result.midiOutput, sampleRate: request.sampleRate, to: midiTarget)
+        let result: RenderMeasurements
+        var childPeakResidentBytes: Int?
+        if isolate {
+            let child = try IsolatedRender(arguments: ByteName.arguments().filter { $0 != "--isolate" }, input: source)
+            switch try ProgressBar().showing({ try child.serve(input: source, output: makeSink, progress: $0) }) {
+            case .failed(let status):
+                try? flushPrinted()
+                Foundation.exit(status)
+            case .rendered(let measurements, let childPeak):
+                result = measurements
+                childPeakResidentBytes = childPeak
+                if let midiTarget {
+                    try MIDIFileWriting.write(result.midiOutput, sampleRate: request.sampleRate, to: midiTarget)
+                }
+                try child.release()
+            }
+        } else {
+            result = try ProgressBar().showing { progress in
+                try Renderer(world: world).render(request, input: source, output: makeSink, progress: progress)
+            }
+            if let midiTarget {
+                try MIDIFileWriting.write(result.midiOutput, sampleRate: request.sampleRate, to: midiTarget)
+            }
         }
         guard result.frames > 0 else {
             throw HostError("The render is empty (0 frames), so no file was written.")
@@ -237,8 +265,10 @@ struct RenderCommand: ParsableCommand {
         if result.endReason == .tailCap {
             printWarning("The output was still changing \(Int(RenderRequest.tailCapSeconds)) s after the input and the notes ended, so the render stops at that cap; choose the length with --tail or --duration.")
         }
+        // With --isolate, both processes' peaks: they are resident at once.
+        let peakResident = peakResidentBytes().map { $0 + (childPeakResidentBytes ?? 0) }
         // The name as given, escaped where it is not UTF-8, never its alias.
-        let summary = Summary(result: result, output: ByteName.shown(output ?? midiOut ?? ""), format: outputFormat, peakResidentBytes: peakResidentBytes())
+        let summary = Summary(result: result, output: ByteName.shown(output ?? midiOut ?? ""), format: outputFormat, peakResidentBytes: peakResident)
         // With the audio or the MIDI on standard output, the summary goes to stderr.
         let text = (json ? summary.json : summary.line) + "\n"
         let onStandardOutput = [target, midiTarget].contains { $0?.kind == .standardOutput }
@@ -268,8 +298,10 @@ struct RenderCommand: ParsableCommand {
 
     /// The request every render of this command line shares (the chain, the timing, the
     /// MIDI) and the files it reads: everything but the audio input and the outputs.
-    private func prepare(_ stageOptions: [StageOptions], world: LV2World, sampleRate: Double) throws -> (RenderRequest, ReadFiles) {
-        var request = RenderRequest(stages: try stageOptions.map { try $0.stage(in: world, sampleRate: sampleRate) })
+    /// The plugins' process of --isolate prepares it again, without noting the plugins' names (`notingNames`).
+    func prepare(_ stageOptions: [StageOptions], world: LV2World, sampleRate: Double,
+                 notingNames: Bool = true) throws -> (RenderRequest, ReadFiles) {
+        var request = RenderRequest(stages: try stageOptions.map { try $0.stage(in: world, sampleRate: sampleRate, notingNames: notingNames) })
         request.sampleRate = sampleRate
         request.blocks = block
         request.duration = duration
@@ -297,7 +329,7 @@ struct RenderCommand: ParsableCommand {
     private func runBatch(_ stageOptions: [StageOptions], outputDirectory: String) throws {
         let batch = BatchRender(inputs: inputs, outputDirectory: outputDirectory,
                                 jobs: jobs ?? ProcessInfo.processInfo.activeProcessorCount,
-                                sharedArguments: BatchRender.sharedArguments(Array(CommandLine.arguments.dropFirst())))
+                                sharedArguments: BatchRender.sharedArguments(ByteName.arguments()))
         let outputs = try batch.outputPaths()
         var (_, reads) = try prepare(stageOptions, world: try worldOptions.world(), sampleRate: Double(rate ?? Self.defaultRate))
         for input in inputs { reads.add(input, option: "--input \(input)") }

@@ -129,6 +129,13 @@ final class ByteNameTests: XCTestCase {
         // And the sample is the sample's, not an output's.
         let overSample = try run(["render", Examples.sampler, "--set", #"sample=kick\xFB.wav"#, "--notes", "60@0:0.1", "-o", #"kick\xFB.wav"#])
         XCTAssertEqual(overSample.standardError, "--output kick\\xFB.wav would replace --set sample=kick\\xFB.wav, which the render reads; name another output.\n")
+
+        // The plugins' process of --isolate gets the bytes too, and the parent writes under them.
+        let isolated = try run(["render", Examples.sampler, "--isolate", "--set", #"sample=kick\xFB.wav"#, "--midi", #"in\xFE.mid"#,
+                                "-o", #"isolated\xF7.wav"#])
+        XCTAssertEqual(isolated.status, 0, isolated.standardError)
+        XCTAssertEqual(try samples(#"isolated\xF7.wav"#), reference)
+        try assertNoReplacementCharacter()
     }
 
     func testSentencesShowTheNameEscaped() throws {

@@ -58,7 +58,7 @@ final class SignalTests: XCTestCase {
     }
 
     /// The live processes on the machine (zombies left out): their ID, parent ID and command line.
-    private static func processes(where wanted: ((id: pid_t, parent: pid_t, commandLine: String)) -> Bool) -> [(id: pid_t, parent: pid_t, commandLine: String)] {
+    static func processes(where wanted: ((id: pid_t, parent: pid_t, commandLine: String)) -> Bool) -> [(id: pid_t, parent: pid_t, commandLine: String)] {
         let names = (try? FileManager.default.contentsOfDirectory(atPath: "/proc")) ?? []
         return names.compactMap { name -> (id: pid_t, parent: pid_t, commandLine: String)? in
             guard let id = pid_t(name) else { return nil }

@@ -12,8 +12,10 @@
 /// Starts `path` with `argv` (NULL-terminated) and our environment, standard input from
 /// /dev/null, standard output and error on `output` and `errors`, an empty signal mask and
 /// default dispositions for the stop signals and SIGPIPE (except a stop signal ignored when
-/// `stop_signals_watch` ran, as nohup leaves SIGHUP). Returns its process ID, or -1 with errno.
-pid_t child_spawn(const char *path, char *const argv[], int output, int errors);
+/// `stop_signals_watch` ran, as nohup leaves SIGHUP), and the `shared_count` (at most 8)
+/// descriptors `shared` as its descriptors 3, 4…, close-on-exec here or not (render
+/// --isolate's socket and shared memory). Returns its process ID, or -1 with errno.
+pid_t child_spawn(const char *path, char *const argv[], int output, int errors, const int *shared, int shared_count);
 
 /// A file in memory for a child's output or errors (memfd, close-on-exec), or -1.
 int child_output_file(void);

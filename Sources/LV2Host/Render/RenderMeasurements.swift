@@ -30,3 +30,18 @@ public struct RenderMeasurements {
     /// How many times faster than real time the render ran.
     public var realtimeFactor: Double { cpuSeconds > 0 ? seconds / cpuSeconds : .infinity }
 }
+
+extension RenderMeasurements {
+    /// Measurements made elsewhere (`lv2render render --isolate` gets them from its plugins'
+    /// process); the rest keep their defaults until set.
+    public init(sampleRate: Double, channelCount: Int, latency: Int, cpuSeconds: Double, frames: Int,
+                peakDBFS: Double, rmsDBFS: Double) {
+        self.sampleRate = sampleRate
+        self.channelCount = channelCount
+        self.latency = latency
+        self.cpuSeconds = cpuSeconds
+        self.frames = frames
+        self.peakDBFS = peakDBFS
+        self.rmsDBFS = rmsDBFS
+    }
+}

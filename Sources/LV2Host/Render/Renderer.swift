@@ -25,9 +25,12 @@ public struct Renderer {
 
     /// Renders `request`, reading `input` (converted to the request's rate if needed, in
     /// place of `request.input`) and writing to the sink `output` makes for the chain's
-    /// channel count. The sink is finished only when the render succeeds.
+    /// channel count. The sink is finished only when the render succeeds. `beforeCleanup` gets
+    /// the measurements while the plugins are still alive, so that a caller can keep them
+    /// safe before a plugin's cleanup runs (and perhaps crashes).
     public func render(_ request: RenderRequest, input: AudioSource?, output: (_ channelCount: Int) throws -> AudioSink,
-                       progress: ((Double) -> Void)? = nil) throws -> RenderMeasurements {
+                       progress: ((Double) -> Void)? = nil,
+                       beforeCleanup: ((RenderMeasurements) throws -> Void)? = nil) throws -> RenderMeasurements {
         try request.validate()
         let rate = request.sampleRate
         let source = try input.map { $0.sampleRate == rate ? $0 : try ResamplingSource($0, to: rate) }
@@ -69,13 +72,15 @@ public struct Renderer {
         if let note = HeldNotes.close(&midiOutput, length: blocks.written, plugin: request.stages[request.stages.count - 1].plugin) {
             setupNotes.append(note)
         }
-        return RenderMeasurements(sampleRate: rate, channelCount: channelCount, latency: blocks.latency,
+        let measurements = RenderMeasurements(sampleRate: rate, channelCount: channelCount, latency: blocks.latency,
                                   cpuSeconds: cpuSeconds, frames: blocks.written, peakDBFS: blocks.levels.peakDBFS,
                                   rmsDBFS: blocks.levels.rmsDBFS, notes: setupNotes + chain.notes, warnings: warnings,
                                   midiOutput: midiOutput,
                                   controlOutputs: blocks.controlOutputs.mapValues { $0.filter { $0.frame < blocks.written } },
                                   endReason: blocks.endReason,
                                   samplesOverFullScale: blocks.levels.overFullScale, nonFiniteSamples: blocks.levels.nonFinite)
+        try withExtendedLifetime(chain) { try beforeCleanup?(measurements) }
+        return measurements
     }
 
     // MARK: - The block loop
