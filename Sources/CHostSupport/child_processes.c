@@ -7,6 +7,7 @@
 #include <spawn.h>
 #include <sys/mman.h>
 #include <sys/prctl.h>
+#include <sys/syscall.h>
 #include <string.h>
 #include <unistd.h>
 
@@ -83,6 +84,10 @@ void stop_signal_raise(int signal_number) {
     sigaddset(&only, signal_number);
     pthread_sigmask(SIG_UNBLOCK, &only, NULL);
     raise(signal_number);
+}
+
+int child_end_descriptor(pid_t pid) {
+    return (int)syscall(SYS_pidfd_open, pid, 0);
 }
 
 int child_output_file(void) {

@@ -19,7 +19,7 @@ final class IsolatedRender {
     /// Starts the child with `arguments` (the command line as given, less --isolate) and
     /// the input's format, which it renders through `input`.
     init(arguments: [String], input: AudioSource?) throws {
-        let (link, childEnds) = try IsolationLink.parent()
+        var (link, childEnds) = try IsolationLink.parent()
         defer { childEnds.forEach { close($0) } }
         link.inputFormat = input.map { ($0.sampleRate, $0.channelCount, $0.expectedFrames) }
         let executable = URL(fileURLWithPath: "/proc/self/exe").resolvingSymlinksInPath().path
@@ -36,6 +36,7 @@ final class IsolatedRender {
             throw HostError("lv2render could not start the plugins' process (\(String(cString: strerror(errno)))).")
         }
         self.processID = processID
+        link.childEnd = child_end_descriptor(processID)
         self.link = link
     }
 
@@ -46,6 +47,7 @@ final class IsolatedRender {
             _ = waitStatus()
         }
         close(link.socket)
+        if link.childEnd >= 0 { close(link.childEnd) }
     }
 
     /// How the child's render ended: its measurements (the child waits, with its plugins

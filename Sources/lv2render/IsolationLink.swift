@@ -21,6 +21,10 @@ struct IsolationLink {
 
     let socket: Int32
     private let memory: UnsafeMutableRawPointer
+    /// The parent's: readable once the child has ended (`child_end_descriptor`), or -1. A
+    /// process a plugin forked keeps the child's end of the socket open after the child dies,
+    /// so the socket alone would never tell.
+    var childEnd: Int32 = -1
 
     /// What the child asks.
     enum Request: Int32 {
@@ -158,11 +162,26 @@ struct IsolationLink {
     private func receive(_ bytes: UnsafeMutableRawPointer, _ count: Int) -> Bool {
         var received = 0
         while received < count {
+            guard childEnd < 0 || waitForMessageOrEnd() else { return false }
             let result = recv(socket, bytes + received, count - received, 0)
             if result < 0, errno == EINTR { continue }
             guard result > 0 else { return false }
             received += result
         }
         return true
+    }
+
+    /// Waits until the socket has something to read (what the child sent before it ended
+    /// included) or the child has ended with nothing more to read: false for the latter.
+    private func waitForMessageOrEnd() -> Bool {
+        var descriptors = [pollfd(fd: socket, events: Int16(POLLIN), revents: 0), pollfd(fd: childEnd, events: Int16(POLLIN), revents: 0)]
+        while true {
+            if poll(&descriptors, 2, -1) < 0 {
+                if errno == EINTR { continue }
+                return true  // let recv say what is wrong
+            }
+            if descriptors[0].revents != 0 { return true }
+            if descriptors[1].revents != 0 { return false }
+        }
     }
 }

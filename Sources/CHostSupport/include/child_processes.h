@@ -20,6 +20,11 @@ pid_t child_spawn(const char *path, char *const argv[], int output, int errors, 
 /// A file in memory for a child's output or errors (memfd, close-on-exec), or -1.
 int child_output_file(void);
 
+/// A descriptor that a poll finds readable once the child `pid` has ended (pidfd_open,
+/// close-on-exec), or -1 with errno: what tells a child's end when something the child
+/// started still holds the other end of its socket.
+int child_end_descriptor(pid_t pid);
+
 /// Catches SIGINT, SIGTERM, SIGHUP and SIGQUIT (those not ignored) and SIGCHLD: each writes a byte
 /// to a pipe, whose reading end is returned (or -1), so that a poll on it wakes for both a
 /// stop and a finished child without a race. Call once.
