@@ -30,6 +30,14 @@ extension ByteName {
         return prefix + alias(for: Array(bytes[prefixLength...]))
     }
 
+    /// `arguments` as a child's NULL-terminated argv, each as `childArgument` gives it; the
+    /// caller frees every string.
+    public static func childArgv(_ arguments: [String]) -> [UnsafeMutablePointer<CChar>?] {
+        arguments.map { argument in
+            (childArgument(argument).map { CChar(bitPattern: $0) } + [0]).withUnsafeBufferPointer { strdup($0.baseAddress!) }
+        } + [nil]
+    }
+
     /// An argument for a child process: the user's bytes wherever an alias stands (`arguments()`
     /// in reverse), so that the child makes its own.
     public static func childArgument(_ argument: String) -> [UInt8] {

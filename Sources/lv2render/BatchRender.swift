@@ -160,9 +160,7 @@ private final class RunningChild {
             throw HostError("lv2render could not be started (\(String(cString: strerror(errno)))).")
         }
         // The user's bytes where a name is not UTF-8, so that the child opens that very file.
-        let argv = (["lv2render"] + arguments).map { argument in
-            (ByteName.childArgument(argument).map { CChar(bitPattern: $0) } + [0]).withUnsafeBufferPointer { strdup($0.baseAddress!) }
-        } + [nil]
+        let argv = ByteName.childArgv(["lv2render"] + arguments)
         defer { argv.forEach { free($0) } }
         let processID = child_spawn(executable, argv, output, errors, nil, 0)
         guard processID > 0 else {

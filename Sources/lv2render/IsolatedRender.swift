@@ -27,9 +27,7 @@ final class IsolatedRender {
         setenv(LV2RENDER_PARENT_VARIABLE, String(getpid()), 1)
         defer { unsetenv(LV2RENDER_PARENT_VARIABLE) }
         // A name that is not UTF-8 goes as the user's bytes; the child makes its own alias.
-        let argv = (["lv2render"] + arguments + [RenderCommand.isolatedChildFlag]).map { argument in
-            (ByteName.childArgument(argument).map { CChar(bitPattern: $0) } + [0]).withUnsafeBufferPointer { strdup($0.baseAddress!) }
-        } + [nil]
+        let argv = ByteName.childArgv(["lv2render"] + arguments + [RenderCommand.isolatedChildFlag])
         defer { argv.forEach { free($0) } }
         let processID = child_spawn(executable, argv, STDERR_FILENO, STDERR_FILENO, childEnds, Int32(childEnds.count))
         guard processID > 0 else {

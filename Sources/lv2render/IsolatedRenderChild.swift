@@ -17,12 +17,11 @@ extension RenderCommand {
         // Not handed down to whatever a plugin starts, which would keep the socket open after we end.
         for descriptor in IsolationLink.childDescriptors { _ = fcntl(descriptor, F_SETFD, FD_CLOEXEC) }
         let link = try IsolationLink(socket: IsolationLink.childDescriptors[0], memoryDescriptor: IsolationLink.childDescriptors[1])
-        let world = try worldOptions.world(printingWarnings: false)
+        showsNotesAndWarnings = false
+        let world = try worldOptions.world()
         let source = link.inputFormat.map { ParentInput(link, format: $0) }
         let sampleRate = rate.map(Double.init) ?? source?.sampleRate ?? Double(Self.defaultRate)
-        var (request, _) = try prepare(stageOptions, world: world, sampleRate: sampleRate, notingNames: false)
-        request.collectsMIDIOutput = midiOut != nil
-        request.inputMap = map.map { $0.map { ($0.channel, $0.symbol) } }
+        let (request, _) = try prepare(stageOptions, world: world, sampleRate: sampleRate)
         var progress = 0.0
         _ = try Renderer(world: world).render(request, input: source, output: { channelCount in
             ParentOutput(link, channelCount: channelCount, progress: { progress })

@@ -210,13 +210,13 @@ struct RenderCommand: ParsableCommand {
         if map != nil, input == nil {
             throw ValidationError("--map connects the channels of an --input file; give one.")
         }
-        var (request, reads) = try prepare(stageOptions, world: world, sampleRate: sampleRate)
+        let request: RenderRequest
+        var reads: ReadFiles
+        (request, reads) = try prepare(stageOptions, world: world, sampleRate: sampleRate)
         if let input { reads.add(input, option: "--input \(input)") }
         try checkOutputs([target, midiTarget], stages: request.stages, against: reads)
-        request.collectsMIDIOutput = midiOut != nil
         // The MIDI file is written after the plugins are freed: a crash in cleanup loses it.
         removal_on_signal_outputs_pending(midiTarget == nil ? 0 : 1)
-        request.inputMap = map.map { $0.map { ($0.channel, $0.symbol) } }
 
         let makeSink = { (channelCount: Int) throws -> AudioSink in
             guard let target, let outputFormat else { return DiscardingSink() }
@@ -224,6 +224,9 @@ struct RenderCommand: ParsableCommand {
                 throw HostError("The plugin \(request.stages[request.stages.count - 1].plugin.uri) has no audio outputs, so there is no audio for --output; leave it out and keep --midi-out.")
             }
             return try AudioFileWriter(target: target, sampleRate: request.sampleRate, channelCount: channelCount, format: outputFormat)
+        }
+        let writeMIDI = { (result: RenderMeasurements) throws in
+            if let midiTarget { try MIDIFileWriting.write(result.midiOutput, sampleRate: request.sampleRate, to: midiTarget) }
         }
         let result: RenderMeasurements
         var childPeakResidentBytes: Int?
@@ -236,18 +239,15 @@ struct RenderCommand: ParsableCommand {
             case .rendered(let measurements, let childPeak):
                 result = measurements
                 childPeakResidentBytes = childPeak
-                if let midiTarget {
-                    try MIDIFileWriting.write(result.midiOutput, sampleRate: request.sampleRate, to: midiTarget)
-                }
+                // Before the child frees its plugins: a crash there then loses no file.
+                try writeMIDI(result)
                 try child.release()
             }
         } else {
             result = try ProgressBar().showing { progress in
                 try Renderer(world: world).render(request, input: source, output: makeSink, progress: progress)
             }
-            if let midiTarget {
-                try MIDIFileWriting.write(result.midiOutput, sampleRate: request.sampleRate, to: midiTarget)
-            }
+            try writeMIDI(result)
         }
         guard result.frames > 0 else {
             throw HostError("The render is empty (0 frames), so no file was written.")
@@ -298,10 +298,9 @@ struct RenderCommand: ParsableCommand {
 
     /// The request every render of this command line shares (the chain, the timing, the
     /// MIDI) and the files it reads: everything but the audio input and the outputs.
-    /// The plugins' process of --isolate prepares it again, without noting the plugins' names (`notingNames`).
-    func prepare(_ stageOptions: [StageOptions], world: LV2World, sampleRate: Double,
-                 notingNames: Bool = true) throws -> (RenderRequest, ReadFiles) {
-        var request = RenderRequest(stages: try stageOptions.map { try $0.stage(in: world, sampleRate: sampleRate, notingNames: notingNames) })
+    /// The plugins' process of --isolate prepares it again, from the same command line.
+    func prepare(_ stageOptions: [StageOptions], world: LV2World, sampleRate: Double) throws -> (RenderRequest, ReadFiles) {
+        var request = RenderRequest(stages: try stageOptions.map { try $0.stage(in: world, sampleRate: sampleRate) })
         request.sampleRate = sampleRate
         request.blocks = block
         request.duration = duration
@@ -310,6 +309,8 @@ struct RenderCommand: ParsableCommand {
         request.inPlace = inPlace
         request.beatsPerMinute = bpm
         request.meter = meter
+        request.collectsMIDIOutput = midiOut != nil
+        request.inputMap = map.map { $0.map { ($0.channel, $0.symbol) } }
         var reads = ReadFiles(reader: "the render")
         try reads.addStages(request.stages, world: world)
         if let midi {

@@ -27,8 +27,8 @@ struct StageOptions: ParsableArguments {
     @Option(parsing: .unconditional, help: ArgumentHelp("Save the plugin's state to this directory after the render.", valueName: "dir"))
     var saveState: String?
 
-    func stage(in world: LV2World, sampleRate: Double, notingNames: Bool = true) throws -> RenderStage {
-        let plugin = try resolvePlugin(uri, in: world, noting: notingNames)
+    func stage(in world: LV2World, sampleRate: Double) throws -> RenderStage {
+        let plugin = try resolvePlugin(uri, in: world)
         var stage = RenderStage(plugin: plugin, presetURI: preset, statePath: state, savedStatePath: saveState)
         try stage.add(settings)
         stage.automations = try automate.map { try Self.automation($0, sampleRate: sampleRate) }

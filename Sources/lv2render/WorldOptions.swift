@@ -7,11 +7,10 @@ struct WorldOptions: ParsableArguments {
           help: "Also read bundles' dynamic manifests, which runs their libraries while listing plugins.")
     var dynamicManifests = false
 
-    /// The world every command searches, with its discovery warnings printed (but by the
-    /// plugins' process of --isolate, whose parent has printed them).
-    func world(printingWarnings: Bool = true) throws -> LV2World {
+    /// The world every command searches, with its discovery warnings printed.
+    func world() throws -> LV2World {
         let world = try LV2World.forCommandLine(dynamicManifests: dynamicManifests)
-        if printingWarnings { world.discoveryWarnings.forEach { printWarning($0) } }
+        world.discoveryWarnings.forEach { printWarning($0) }
         return world
     }
 }
