@@ -18,7 +18,6 @@ enum { stop_signal_count = sizeof stop_signals / sizeof stop_signals[0] };
 
 static int wake_pipe[2] = {-1, -1};
 static volatile sig_atomic_t received = 0;
-static sigset_t ignored_at_start;
 
 static void note_signal(int signal_number) {
     int saved = errno;
@@ -34,7 +33,6 @@ int stop_signals_watch(void) {
     if (pipe2(wake_pipe, O_CLOEXEC | O_NONBLOCK) != 0) {
         return -1;
     }
-    sigemptyset(&ignored_at_start);
     struct sigaction action;
     memset(&action, 0, sizeof action);
     action.sa_handler = note_signal;
@@ -43,8 +41,7 @@ int stop_signals_watch(void) {
     for (int i = 0; i < stop_signal_count; i++) {
         struct sigaction previous;
         if (sigaction(stop_signals[i], NULL, &previous) == 0 && previous.sa_handler == SIG_IGN) {
-            sigaddset(&ignored_at_start, stop_signals[i]);
-            continue;
+            continue;  // nohup's SIGHUP stays ignored, here and in every child
         }
         sigaction(stop_signals[i], &action, NULL);
     }
@@ -125,7 +122,11 @@ pid_t child_spawn(const char *path, char *const argv[], int output, int errors, 
     sigemptyset(&empty);
     sigemptyset(&defaults);
     for (int i = 0; i < stop_signal_count; i++) {
-        if (!sigismember(&ignored_at_start, stop_signals[i])) {
+        // One we ignore (as nohup leaves SIGHUP, or a shell's background job SIGINT) the child
+        // ignores too, whether or not stop_signals_watch ran: --isolate's child must outlive
+        // what its parent outlives.
+        struct sigaction current;
+        if (sigaction(stop_signals[i], NULL, &current) != 0 || current.sa_handler != SIG_IGN) {
             sigaddset(&defaults, stop_signals[i]);
         }
     }

@@ -199,12 +199,14 @@ final class IsolatedRenderTests: XCTestCase {
         let folder: TemporaryFolder
         private(set) var child: pid_t = 0
 
-        init(in folder: TemporaryFolder) throws {
+        /// With `nohup`, lv2render starts with SIGHUP ignored (nohup execs it: the same process).
+        init(in folder: TemporaryFolder, nohup: Bool = false) throws {
             self.folder = folder
             try writeWAV([[Float](repeating: 0, count: 32000)], sampleRate: 8000, to: folder.path("in.wav"))
-            process.executableURL = LV2RenderTool.executable
-            process.arguments = ["render", TestChattyBundle.uri, "--set", "pause=10", "--block", "16", "--tail", "0",
-                                 "--input", folder.path("in.wav"), "-o", folder.path("out.wav"), "--isolate"]
+            let arguments = ["render", TestChattyBundle.uri, "--set", "pause=10", "--block", "16", "--tail", "0",
+                             "--input", folder.path("in.wav"), "-o", folder.path("out.wav"), "--isolate"]
+            process.executableURL = nohup ? URL(fileURLWithPath: "/usr/bin/nohup") : LV2RenderTool.executable
+            process.arguments = nohup ? [LV2RenderTool.executable.path] + arguments : arguments
             let path = [try TestChattyBundle.lv2Directory(), Repository.lv2PathWithSystemBundles].joined(separator: ":")
             process.environment = ProcessInfo.processInfo.environment.merging(["LV2_PATH": path]) { $1 }
             process.standardOutput = FileHandle.nullDevice
@@ -226,6 +228,24 @@ final class IsolatedRenderTests: XCTestCase {
             let deadline = Date().addingTimeInterval(limit)
             while process.isRunning, Date() < deadline { usleep(10_000) }
         }
+    }
+
+    /// Under nohup the plugins' process ignores SIGHUP as lv2render does, so closing the
+    /// terminal ends neither; a SIGTERM then still stops both and leaves no file.
+    func testUnderNohupTheHangUpEndsNeitherProcess() throws {
+        let folder = TemporaryFolder("isolate-nohup")
+        let render = try LongRender(in: folder, nohup: true)
+        let parent = render.process.processIdentifier
+        kill(-parent, SIGHUP)
+        usleep(500_000)
+        XCTAssertTrue(render.process.isRunning, render.errors)
+        XCTAssertEqual(SignalTests.processes { $0.id == render.child }.count, 1, "the plugins' process ended on SIGHUP: \(render.errors)")
+        kill(parent, SIGTERM)
+        render.waitForEnd(limit: 10)
+        XCTAssertEqual(render.process.terminationReason, .uncaughtSignal)
+        XCTAssertEqual(render.process.terminationStatus, SIGTERM)
+        XCTAssertEqual(folder.contents, ["errors.txt", "in.wav"])
+        XCTAssertFalse(render.errors.contains("The plugins' process"), render.errors)
     }
 
     func testAPluginsProcessKilledFromOutsideIsOneSentenceAndStatus3() throws {

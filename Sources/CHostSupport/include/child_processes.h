@@ -11,8 +11,8 @@
 
 /// Starts `path` with `argv` (NULL-terminated) and our environment, standard input from
 /// /dev/null, standard output and error on `output` and `errors`, an empty signal mask and
-/// default dispositions for the stop signals and SIGPIPE (except a stop signal ignored when
-/// `stop_signals_watch` ran, as nohup leaves SIGHUP), and the `shared_count` (at most 8)
+/// default dispositions for the stop signals and SIGPIPE (except a stop signal this process
+/// ignores, as nohup leaves SIGHUP: the child ignores it too), and the `shared_count` (at most 8)
 /// descriptors `shared` as its descriptors 3, 4…, close-on-exec here or not (render
 /// --isolate's socket and shared memory). Returns its process ID, or -1 with errno.
 pid_t child_spawn(const char *path, char *const argv[], int output, int errors, const int *shared, int shared_count);
