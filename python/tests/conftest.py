@@ -5,6 +5,7 @@ repository's plugin.lv2 is found first, and SWIFTLV2_LV2RENDER naming the lv2ren
 """
 
 import os
+import signal
 import subprocess
 from pathlib import Path
 from typing import Tuple
@@ -14,6 +15,13 @@ import numpy.typing
 import pytest
 
 import swiftlv2
+
+# Python raises KeyboardInterrupt on Ctrl-C only when SIGINT was not ignored at its start, and
+# a shell ignores it for a script's background job (`make test &`): the Ctrl-C tests would then
+# fail or wait for ever. They test how swiftlv2 meets KeyboardInterrupt, so Python's handler is
+# put back.
+if signal.getsignal(signal.SIGINT) is signal.SIG_IGN:
+    signal.signal(signal.SIGINT, signal.default_int_handler)
 
 SYNTH = "urn:swiftlv2:sine-synth"
 RATE_ADAPTER = "urn:swiftlv2:rate-adapter"
