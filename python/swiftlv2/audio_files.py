@@ -20,7 +20,8 @@ def read(path: Path) -> Tuple[FloatArray, float]:
     handle = c.audio_read(encode(os.fspath(path)))
     try:
         audio = np.empty((c.audio_channels(handle), c.audio_frames(handle)), dtype=np.float32)
-        c.audio_copy(handle, channel_pointers(audio).ctypes.data)
+        rows = channel_pointers(audio)  # alive until the call returns: the library writes through it
+        c.audio_copy(handle, rows.ctypes.data)
         return audio, float(c.audio_sample_rate(handle))
     finally:
         c.audio_free(handle)
@@ -32,5 +33,6 @@ def write(path: Path, audio: Union[FloatArray, npt.NDArray[np.float64]], sample_
     appears only once complete. `audio` is float32 or float64, (channels, frames), (frames,
     channels) or 1-D for mono, told apart as a plugin call tells them (`layout` when ambiguous)."""
     samples = audio_of(audio, "audio", layout).samples
-    c.audio_write(encode(os.fspath(path)), channel_pointers(samples).ctypes.data, samples.shape[0], samples.shape[1],
+    rows = channel_pointers(samples)  # alive until the call returns: the library reads through it
+    c.audio_write(encode(os.fspath(path)), rows.ctypes.data, samples.shape[0], samples.shape[1],
                   float(sample_rate), encode(format))

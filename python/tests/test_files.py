@@ -175,6 +175,20 @@ def test_names_that_are_not_utf8_leave_no_descriptor_open(tmp_path, sampler_file
     assert open_descriptors() == before
 
 
+def test_threads_reading_and_writing_at_once_each_get_their_own_samples(tmp_path):
+    # The channel pointers handed to the library must live through the call: freed early, another
+    # thread reused their memory and the copy wrote through garbage (a segfault in CI).
+    def round_trip(index: int) -> bool:
+        audio = np.full((2, 64), index, dtype=np.float32)
+        audio[1] *= -1
+        swiftlv2.write(tmp_path / f"{index % 8}-{index}.wav", audio, 48000)
+        read, _ = swiftlv2.read(tmp_path / f"{index % 8}-{index}.wav")
+        os.remove(tmp_path / f"{index % 8}-{index}.wav")
+        return np.array_equal(read, audio)
+    with concurrent.futures.ThreadPoolExecutor(4) as pool:
+        assert all(pool.map(round_trip, range(6000)))
+
+
 def test_ctrl_c_stays_a_keyboard_interrupt_after_a_write(tmp_path):
     # A write sets up the removal of its partial file on a signal, but leaves alone the signals
     # Python handles itself.
