@@ -9,8 +9,8 @@ import Foundation
 /// - a file or folder that exists is opened once by its bytes (`O_PATH`) and aliased as
 ///   `/proc/self/fd/N`, which every library opens (and `/proc/self/fd/N/state.ttl` inside a
 ///   folder); `realpath` of it gives the real name back, so a link lilv makes to it is right;
-/// - a name that does not exist yet (an output) is aliased as its folder's alias (the folder
-///   opened by its bytes when that part is not UTF-8) and the name shown escaped: the writers
+/// - a name that does not exist yet (an output) is aliased as its folder's `/proc/self/fd/N`
+///   (the folder opened by its bytes) and the name escaped: the writers
 ///   write a temporary file in that folder and rename it to the bytes (`fileSystemPath`).
 ///
 /// Whatever looks at the file itself rather than opening it (its identity, whether it exists, the
@@ -47,8 +47,9 @@ public enum ByteName {
         alias(for: Array(UnsafeBufferPointer(start: pointer, count: strlen(pointer))).map { UInt8(bitPattern: $0) })
     }
 
-    private static func makeAlias(_ bytes: [UInt8]) -> String {
-        if let string = utf8String(bytes) { return string }
+    /// `bytes`' alias; with `evenIfUTF8`, a UTF-8 name that exists is opened all the same.
+    private static func makeAlias(_ bytes: [UInt8], evenIfUTF8: Bool = false) -> String {
+        if !evenIfUTF8, let string = utf8String(bytes) { return string }
         // A name opened stays that alias; one that did not exist is tried again (it may be a folder made since).
         if let known = aliasByBytes[bytes] { return used(known) }
         let alias: String, descriptor: Int32?
@@ -59,9 +60,11 @@ public enum ByteName {
             (alias, descriptor) = ("/proc/self/fd/\(opened)", opened)
             aliasByBytes[bytes] = alias
         } else {
+            // The folder is opened even when its name is UTF-8: `folder/a\xFF.wav` as text
+            // would also name another file, one a user could have called just that.
             let (folder, name) = split(bytes)
-            let named = escaped(name)
-            alias = folder.map { makeAlias($0) + (($0 == [UInt8(ascii: "/")]) ? "" : "/") + named } ?? named
+            let folderAlias = makeAlias(folder ?? Array(".".utf8), evenIfUTF8: true)
+            alias = folderAlias + (folderAlias.hasSuffix("/") ? "" : "/") + escaped(name)
             descriptor = nil
         }
         if aliases[alias] == nil {

@@ -46,15 +46,19 @@ final class ByteNameRegistryTests: XCTestCase {
         XCTAssertFalse(ByteName.isAlias(alias))
     }
 
-    /// A new file is its folder's path and its name escaped: the temporary file goes there, and
-    /// the real name is the bytes.
+    /// A new file is its folder (opened) and its name escaped: the temporary file goes there, and
+    /// the real name is the bytes. A file whose name is that escaped text stays itself.
     func testANewFileIsItsFolderAndItsNameEscaped() {
         ByteName.scoped {
             let bytes = Array(folder.path("new").utf8) + [0xFE] + Array(".wav".utf8)
+            let literal = folder.path("new") + "\\xFE.wav"
+            create(Array(literal.utf8))
             let alias = ByteName.alias(for: bytes)
-            XCTAssertEqual(alias, folder.path("new") + "\\xFE.wav")
+            XCTAssertTrue(alias.hasPrefix("/proc/self/fd/") && alias.hasSuffix("/new\\xFE.wav"), alias)
+            XCTAssertEqual(ByteName.shown(alias), literal)
             XCTAssertTrue(ByteName.isAlias(alias))
             XCTAssertEqual(ByteName.fileSystemPath(alias), bytes)
+            XCTAssertEqual(ByteName.fileSystemPath(literal), Array(literal.utf8))
             XCTAssertEqual(ByteName.folderAndName(of: alias).folder, folder.url.path)
             XCTAssertEqual(ByteName.folderAndName(of: alias).name, "new\\xFE.wav")
             // In a folder whose own name is not UTF-8: the folder is opened.

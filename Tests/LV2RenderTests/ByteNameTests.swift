@@ -144,7 +144,8 @@ final class ByteNameTests: XCTestCase {
         XCTAssertEqual(missing.standardError, "The audio file missing\\xF2.wav does not exist.\n")
         let sample = try run(["render", Examples.sampler, "--notes", "60@0:0.1", "--set", #"sample=missing\xF3.wav"#, "-o", "x.wav"])
         XCTAssertEqual(sample.status, 1)
-        XCTAssertEqual(sample.standardError, "The file \(folder.url.path)/missing\\xF3.wav for sample does not exist.\n")
+        // As given: the alias of a name that does not exist is already absolute (its folder, opened).
+        XCTAssertEqual(sample.standardError, "The file missing\\xF3.wav for sample does not exist.\n")
         XCTAssertEqual(try rawNames(), [])
     }
 
@@ -157,6 +158,19 @@ final class ByteNameTests: XCTestCase {
         XCTAssertEqual(result.standardError, "--output in\\xFF.wav would replace --input in\\xFF.wav, which the render reads; name another output.\n")
         XCTAssertEqual(try samples(#"in\xFF.wav"#), [[0.5, -0.5, 0.25]])
         XCTAssertEqual(try rawNames(), [bytes(#"in\xFF.wav"#)])
+    }
+
+    /// A name as bytes and a file named by its escaped text (a backslash, an x, two digits) are
+    /// two files: the alias of a new output is its folder opened, never text a user could type.
+    func testANameAsBytesAndItsEscapedTextAreTwoFiles() throws {
+        let text = #"in\xFF.wav"#  // these characters, a backslash among them
+        try writeWAV([[0.5, -0.5, 0.25]], sampleRate: 48000, to: folder.path(text))
+        // `run` turns `\xFF` into a byte; `\\xFF` arrives as the text.
+        let result = try run(["render", Examples.amp, "--input", #"in\\xFF.wav"#, "-o", text])
+        XCTAssertEqual(result.status, 0, result.standardError)
+        XCTAssertEqual(try AudioFile.read(path: folder.path(text)).channels, [[0.5, -0.5, 0.25]])
+        XCTAssertEqual(try samples(text).map { Array($0.prefix(3)) }, [[0.5, -0.5, 0.25]], "the render, under the bytes")
+        XCTAssertEqual(try rawNames(), [Array(text.utf8), bytes(text)].sorted { $0.lexicographicallyPrecedes($1) })
     }
 
     /// check's workers are other processes: they get the state and the sample through this one's descriptors.
