@@ -98,7 +98,14 @@ class _Server:
         arguments = [self.memory.view(value) if isinstance(value, SharedArray) else value for value in arguments]
         keywords = {key: self.memory.view(value) if isinstance(value, SharedArray) else value
                     for key, value in keywords.items()}
-        output = plugin(*arguments, **keywords)
+        if keywords.get("reset", True):
+            # The parent learns when the fresh instances are made, and only run is left (a call
+            # with reset=False makes none: a stream of short calls pays no third message).
+            object.__setattr__(plugin, "_instances_ready", lambda: self.connection.send(("running", None, [])))
+        try:
+            output = plugin(*arguments, **keywords)
+        finally:
+            plugin.__dict__.pop("_instances_ready", None)
         shared = self.memory.put(output) if is_shared(output) else output
         state = plugin._state
         return shared, plugin.midi_output, state.position if state else 0

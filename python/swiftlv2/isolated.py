@@ -14,6 +14,7 @@ import socket
 import subprocess
 import sys
 import threading
+import time
 import warnings
 import weakref
 from multiprocessing.connection import Connection
@@ -153,40 +154,51 @@ class IsolatedPlugin(Plugin):
             self._start(("restore", (self._setup,)))
             child = self._child
             assert child is not None
-        call = self._call_name(operation, arguments)
         # While loading there is no plugin yet to start afresh.
         after = "its process was ended." if "info" not in self.__dict__ else _AFTER_A_CRASH
+        deadline = None if self.timeout is None else time.monotonic() + self.timeout
+        running = False
         try:
             child.connection.send((operation, arguments))
-            answered = child.connection.poll(self.timeout)
-            if answered:
+            while True:
+                answered = child.connection.poll(None if deadline is None else max(0.0, deadline - time.monotonic()))
+                if not answered:
+                    break
                 answer, value, said = child.connection.recv()
+                if answer != "running":
+                    break
+                # A call's instances are ready (`call` in swiftlv2/_isolated.py): only run is left.
+                running = True
         except (EOFError, OSError):
             status = self._lose(child)
-            raise PluginCrashed(f"The plugin {self.uri} crashed in {call} with {_signal_name(status)}; {after}") from None
+            raise PluginCrashed(f"The plugin {self.uri} crashed in {self._call_name(operation, arguments, running)} "
+                                f"with {_signal_name(status)}; {after}") from None
         except BaseException:
             # Ctrl-C while the plugin works: its process is ended with the call.
             self._lose(child)
             raise
         if not answered:
             self._lose(child)
-            raise PluginCrashed(f"The plugin {self.uri} did not return from {call} within {self.timeout:g} s "
-                                f"(timeout=); {after}")
+            raise PluginCrashed(f"The plugin {self.uri} did not return from {self._call_name(operation, arguments, running)} "
+                                f"within {self.timeout:g} s (timeout=); {after}")
         for message, category in said:
             warnings.warn(message, category, stacklevel=4)
         if answer == "error":
             raise value
         return value
 
-    def _call_name(self, operation: str, arguments: Tuple[Any, ...]) -> str:
+    def _call_name(self, operation: str, arguments: Tuple[Any, ...], running: bool) -> str:
+        """The LV2 call an operation was in; `running` once a call's instances were ready."""
         named = arguments[0] if operation in ("apply", "method", "attribute") else operation
         name = _LV2_CALLS.get(named, named)
         if name != "run":
             return name
-        if self._call_start is None:
-            # The fresh instance is made within the call.
-            return "cleanup, instantiate or run (a call with reset=True, from frame 0)"
-        return f"run (a call with reset=False, from frame {self._call_start})"
+        if self._call_start is not None:
+            return f"run (a call with reset=False, from frame {self._call_start})"
+        if running:
+            return "run (a call with reset=True, from frame 0)"
+        # Before its first run, a call with reset=True frees the last instance and makes a fresh one.
+        return "cleanup or instantiate (a call with reset=True)"
 
     def _lose(self, child: _Child) -> Optional[int]:
         """Ends the process after a crash or a hang; returns how it ended."""

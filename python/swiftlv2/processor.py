@@ -102,6 +102,10 @@ class _Processor:
     _handle: Optional[int] = None
     _closed: bool = False
     _lock: "threading.RLock"
+    # Told in a call once its instances are ready, before their first run: how an isolated
+    # plugin's process lets the Python that started it tell a crash in run from one in cleanup
+    # or instantiate (swiftlv2/_isolated.py).
+    _instances_ready: Optional[Callable[[], None]] = None
 
     @property
     def midi_output(self) -> List[MIDIEvent]:
@@ -216,6 +220,8 @@ class _Processor:
         side_channels = 0 if side is None else side.shape[0]
         handle = self._handle_for_call(reset, 0 if audio is None else audio.samples.shape[0] + side_channels, bpm,
                                        side_channels)
+        if self._instances_ready is not None:
+            self._instances_ready()
         state = self._state
         assert state is not None
         state.channels_last = None if audio is None else audio.channels_last

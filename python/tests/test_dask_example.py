@@ -54,7 +54,7 @@ def test_a_plugin_crashing_on_dask_loses_its_file_not_the_worker(tmp_path):
     for extra in ([], ["--dask"]):
         outcome = run_example(CRASHES_IN_RUN, inputs, tmp_path / "out", "--lv2-path", lv2, *extra, example=ISOLATED_EXAMPLE)
         assert outcome == {"files": {"a.wav": "rendered", "c.wav": "rendered", "d.wav": "rendered",
-                                     "b.wav": f"The plugin {CRASHES_IN_RUN} crashed in cleanup, instantiate or run (a call with "
+                                     "b.wav": f"The plugin {CRASHES_IN_RUN} crashed in run (a call with "
                                               "reset=True, from frame 0) with "
                                               "SIGSEGV (Segmentation fault); its process was ended, and the plugin "
                                               "starts afresh, set up as it was, at its next use."},

@@ -37,7 +37,7 @@ def test_a_crash_in_run_is_plugin_crashed_and_python_goes_on(misbehaving):
     assert isinstance(crash.value, swiftlv2.Error) and isinstance(crash.value, RuntimeError)
     # Afresh: a new instance, which runs until the crash frame again.
     assert np.array_equal(plugin(quiet), quiet + LEVEL)
-    with pytest.raises(swiftlv2.PluginCrashed, match=r"in cleanup, instantiate or run \(a call with reset=True, from frame 0\)"):
+    with pytest.raises(swiftlv2.PluginCrashed, match=r"in run \(a call with reset=True, from frame 0\)"):
         plugin(np.zeros(2 * CRASH_FRAME, dtype=np.float32))
     plugin.close()
 
@@ -47,8 +47,8 @@ def test_a_hang_in_run_ends_after_the_timeout(misbehaving):
     process = plugin._child.process
     with pytest.raises(swiftlv2.PluginCrashed) as hang:
         plugin(np.zeros(2 * CRASH_FRAME, dtype=np.float32))
-    assert str(hang.value) == f"The plugin {HANGS_IN_RUN} did not return from cleanup, instantiate or run " \
-                              "(a call with reset=True, from frame 0) within 1 s " \
+    assert str(hang.value) == f"The plugin {HANGS_IN_RUN} did not return from run (a call with reset=True, " \
+                              "from frame 0) within 1 s " \
                               f"(timeout=); {AFTER_A_CRASH}"
     assert process.poll() is not None
     short = noise(1, CRASH_FRAME // 2)[0]
@@ -73,6 +73,17 @@ def test_a_crash_in_cleanup_is_a_warning_after_the_output(misbehaving):
     assert [str(warning.message) for warning in warned] == \
         [f"The plugin {CRASHES_IN_CLEANUP} crashed in cleanup with SIGABRT (Aborted)."]
     assert plugin.closed
+
+
+def test_a_crash_freeing_the_last_instance_in_a_call_with_reset_is_named_apart_from_run(misbehaving):
+    plugin = swiftlv2.load(CRASHES_IN_CLEANUP, lv2_path=misbehaving, isolate=True)
+    short = np.zeros(CRASH_FRAME // 2, dtype=np.float32)
+    assert np.array_equal(plugin(short, reset=False), short + LEVEL)
+    with pytest.raises(swiftlv2.PluginCrashed) as crash:
+        plugin(short)
+    assert str(crash.value) == f"The plugin {CRASHES_IN_CLEANUP} crashed in cleanup or instantiate (a call with " \
+                               f"reset=True) with SIGABRT (Aborted); {AFTER_A_CRASH}"
+    plugin.close()
 
 
 def test_ctrl_c_ends_a_hanging_plugins_process(misbehaving):
