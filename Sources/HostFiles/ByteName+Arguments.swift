@@ -8,8 +8,7 @@ extension ByteName {
         var arguments: [String] = []
         for index in 1..<Int(CommandLine.argc) {
             guard let pointer = CommandLine.unsafeArgv[index] else { continue }
-            let bytes = Array(UnsafeBufferPointer(start: pointer, count: strlen(pointer))).map { UInt8(bitPattern: $0) }
-            arguments.append(argument(bytes, after: arguments.last))
+            arguments.append(argument(bytes(pointer), after: arguments.last))
         }
         return arguments
     }

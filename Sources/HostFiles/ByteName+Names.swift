@@ -14,6 +14,11 @@ extension ByteName {
         return (folder.isEmpty ? [slash] : Array(folder), Array(path[(last + 1)...]))
     }
 
+    /// A C string's bytes, as they are.
+    public static func bytes(_ pointer: UnsafePointer<CChar>) -> [UInt8] {
+        Array(UnsafeRawBufferPointer(start: pointer, count: strlen(pointer)))
+    }
+
     /// The names in the folder at `path`, as bytes (`.` and `..` left out); none when it cannot be read.
     public static func entries(ofFolder path: String) -> [[UInt8]] {
         guard let folder = withFileSystemPath(path, { opendir($0) }) else { return [] }

@@ -44,7 +44,7 @@ public enum ByteName {
 
     /// The C string as a path String (a name from Python): see `alias(for:)`.
     public static func alias(_ pointer: UnsafePointer<CChar>) -> String {
-        alias(for: Array(UnsafeBufferPointer(start: pointer, count: strlen(pointer))).map { UInt8(bitPattern: $0) })
+        alias(for: bytes(pointer))
     }
 
     /// `bytes`' alias; with `evenIfUTF8`, a UTF-8 name that exists is opened all the same.
@@ -64,7 +64,7 @@ public enum ByteName {
             // would also name another file, one a user could have called just that.
             let (folder, name) = split(bytes)
             let folderAlias = makeAlias(folder ?? Array(".".utf8), evenIfUTF8: true)
-            alias = folderAlias + (folderAlias.hasSuffix("/") ? "" : "/") + escaped(name)
+            alias = folderAlias + "/" + escaped(name)
             descriptor = nil
         }
         if aliases[alias] == nil {

@@ -86,7 +86,7 @@ func ownedString(_ text: String) -> UnsafeMutablePointer<CChar>? {
 func string(_ pointer: UnsafePointer<CChar>?, _ what: String) throws -> String {
     guard let pointer else { throw HostError("The \(what) is missing (a null pointer).") }
     guard let string = String(validatingCString: pointer) else {
-        throw HostError("The \(what) \(ByteName.escaped(Array(UnsafeBufferPointer(start: pointer, count: strlen(pointer))).map { UInt8(bitPattern: $0) })) is not UTF-8.")
+        throw HostError("The \(what) \(ByteName.escaped(ByteName.bytes(pointer))) is not UTF-8.")
     }
     return string
 }
