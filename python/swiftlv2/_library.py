@@ -129,7 +129,12 @@ class _Functions:
 c = _Functions()
 
 
-def encode(text: Union[str, bytes, "os.PathLike[str]", "os.PathLike[bytes]"]) -> bytes:
+# A file's name as Python gives it: str (with surrogate escapes where it is not UTF-8, as
+# os.listdir returns it), bytes, or a path object of either.
+FileName = Union[str, bytes, "os.PathLike[str]", "os.PathLike[bytes]"]
+
+
+def encode(text: FileName) -> bytes:
     """Bytes for the library: a path's own bytes (a name that is not UTF-8, given as bytes or as
     the str os.listdir returns with surrogate escapes, reaches the library as it is, which opens
     that very file)."""

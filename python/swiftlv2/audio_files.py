@@ -9,12 +9,9 @@ import numpy as np
 import numpy.typing as npt
 
 from ._layout import Layout, audio_of
-from ._library import FloatArray, c, channel_pointers, encode
+from ._library import FileName, FloatArray, c, channel_pointers, encode
 
-Path = Union[str, bytes, "os.PathLike[str]", "os.PathLike[bytes]"]
-
-
-def read(path: Path) -> Tuple[FloatArray, float]:
+def read(path: FileName) -> Tuple[FloatArray, float]:
     """Reads any file libsndfile reads (WAV, FLAC, AIFF, Ogg…): (audio, sample_rate), the audio
     float32 of shape (channels, frames)."""
     handle = c.audio_read(encode(os.fspath(path)))
@@ -27,7 +24,7 @@ def read(path: Path) -> Tuple[FloatArray, float]:
         c.audio_free(handle)
 
 
-def write(path: Path, audio: Union[FloatArray, npt.NDArray[np.float64]], sample_rate: float, format: str = "float32",
+def write(path: FileName, audio: Union[FloatArray, npt.NDArray[np.float64]], sample_rate: float, format: str = "float32",
           *, layout: Optional[Layout] = None) -> None:
     """Writes a WAV file (format: "float32", "pcm24" or "pcm16") as lv2render does: the file
     appears only once complete. `audio` is float32 or float64, (channels, frames), (frames,

@@ -6,6 +6,7 @@ import os
 from dataclasses import dataclass
 from typing import Any, Iterable, List, Tuple, Union
 
+from ._library import FileName
 from .errors import InvalidValueError
 
 DEFAULT_VELOCITY = 100  # as lv2render's --notes
@@ -13,7 +14,7 @@ DEFAULT_VELOCITY = 100  # as lv2render's --notes
 # A note: (note, start, duration) or (note, start, duration, velocity), in seconds.
 Note = Union[Tuple[int, float, float], Tuple[int, float, float, int]]
 # MIDI for an instrument: a MIDI file's path, or notes, mido messages or a mido MidiFile (mido has no types).
-MIDISource = Union[str, bytes, "os.PathLike[str]", "os.PathLike[bytes]", Iterable[Any]]
+MIDISource = Union[FileName, Iterable[Any]]
 
 
 @dataclass(frozen=True)

@@ -8,7 +8,7 @@ import os
 import weakref
 from typing import TYPE_CHECKING, Any, Dict, List, Optional, Tuple, Union
 
-from ._library import c, encode
+from ._library import FileName, c, encode
 from .errors import InvalidValueError, NotFoundError, ParameterNotFoundError
 from .parameters import ControlValue, Parameter
 from .processor import DEFAULT_BLOCK_SIZE, DEFAULT_SAMPLE_RATE, _Processor, serialised
@@ -18,7 +18,7 @@ if TYPE_CHECKING:
     from .chain import Chain
 
 # A patch parameter's value: a path, a number or text.
-ParameterValue = Union[ControlValue, bytes, "os.PathLike[str]", "os.PathLike[bytes]"]
+ParameterValue = Union[ControlValue, FileName]
 # One setting as it was applied: the library function's name and its arguments after the stage.
 _Setting = Tuple[Any, ...]
 
@@ -149,11 +149,11 @@ class Plugin(_Processor):
         self._apply("chain_load_preset", encode(preset))
 
     @serialised
-    def save_state(self, directory: Union[str, bytes, "os.PathLike[str]", "os.PathLike[bytes]"]) -> None:
+    def save_state(self, directory: FileName) -> None:
         """Saves the plugin's state (controls and properties) as jalv and lv2render --save-state do."""
         c.chain_save_state(self._open_handle(), 0, encode(os.fspath(directory)))
 
-    def load_state(self, directory: Union[str, bytes, "os.PathLike[str]", "os.PathLike[bytes]"]) -> None:
+    def load_state(self, directory: FileName) -> None:
         """Restores a state directory saved by save_state, jalv or lv2render --save-state."""
         self._apply("chain_load_state", encode(os.fspath(directory)))
 
